@@ -48,10 +48,10 @@ public final class BitLadder
         this.maxValue = start - 1;
     }
 
-    /** A general-purpose ladder for counts and gaps: 0..1 in 2 bits up to the full non-negative int range. */
+    /** A general-purpose ladder for counts and gaps: 0..1 in 2 bits, 2..9 in 5 bits, up to about 1.07e9 in 35 bits. */
     public static BitLadder smallUnsigned()
     {
-        return new BitLadder(1, 3, 6, 10, 16, 31);
+        return new BitLadder(1, 3, 6, 10, 16, 30);
     }
 
     /** @return the largest value this ladder can code. */
