@@ -128,4 +128,13 @@ public final class BitMeasure implements BitStream
         serializeAlign();
         bits += length * 8;
     }
+
+    @Override
+    public void validate(final boolean valid)
+    {
+        if (!valid)
+        {
+            throw new IllegalStateException("encoder measured a value its own format rejects");
+        }
+    }
 }

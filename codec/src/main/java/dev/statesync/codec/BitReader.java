@@ -314,4 +314,13 @@ public final class BitReader implements BitStream
     {
         readBytes(bytes, offset, length);
     }
+
+    @Override
+    public void validate(final boolean valid)
+    {
+        if (!valid)
+        {
+            failed = true;
+        }
+    }
 }

@@ -83,6 +83,14 @@ public interface BitStream
     void serializeAlign();
 
     /**
+     * State that a value just decoded or about to be encoded is semantically valid (for example a delta
+     * that must land inside its field's range). A reader given invalid bytes fails, as it does for a read
+     * past the end; a writer or measure given an invalid value throws {@link IllegalStateException},
+     * because the encoder produced it.
+     */
+    void validate(boolean valid);
+
+    /**
      * Serialize {@code length} bytes of {@code bytes} from {@code offset}, byte aligned (padding first, as
      * serialize.h's {@code serialize_bytes} does). A reader fills the array region.
      */

@@ -326,4 +326,13 @@ public final class BitWriter implements BitStream
     {
         writeBytes(bytes, offset, length);
     }
+
+    @Override
+    public void validate(final boolean valid)
+    {
+        if (!valid)
+        {
+            throw new IllegalStateException("encoder wrote a value its own format rejects");
+        }
+    }
 }

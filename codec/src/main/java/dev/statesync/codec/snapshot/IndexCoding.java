@@ -1,0 +1,145 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.BitLadder;
+import dev.statesync.codec.BitReader;
+import dev.statesync.codec.BitStream;
+import dev.statesync.codec.Bits;
+
+/**
+ * Which objects a packet carries: either one bit per object, or the gaps between ascending indices coded
+ * with one of three ladders (dense, medium, sparse). The encoder measures all four and writes a 2-bit mode
+ * and the cheapest; a packet with 5 of 900 objects costs a few dozen bits, one with 400 of 900 at most
+ * about 900.
+ */
+public final class IndexCoding
+{
+    /** Mode: one bit per object. */
+    public static final int MODE_BITMASK = 0;
+
+    private final int objectCount;
+    private final BitLadder[] ladders;
+
+    /** @param objectCount objects in the world (indices 0..objectCount-1). */
+    public IndexCoding(final int objectCount)
+    {
+        this.objectCount = objectCount;
+        final int full = Math.max(1, Bits.bitsRequired(0, objectCount - 1));
+        ladders = new BitLadder[]{
+            null,
+            new BitLadder(0, 1, 2, 4, full),
+            new BitLadder(1, 3, 5, full),
+            new BitLadder(3, 6, full)
+        };
+    }
+
+    /** Fiedler's 2015 relative-index ladder over {@code gap - 1}: [1,8] in 4 bits, [9,40] in 7, else 12. */
+    public static BitLadder fiedlerGapLadder()
+    {
+        return new BitLadder(3, 5, 10);
+    }
+
+    /** @return the cheapest mode for these ascending indices. */
+    public int chooseMode(final int[] sortedIndices, final int count)
+    {
+        int bestMode = MODE_BITMASK;
+        long bestBits = objectCount;
+        for (int mode = 1; mode < ladders.length; mode++)
+        {
+            final long bits = gapBits(ladders[mode], sortedIndices, count);
+            if (bits < bestBits)
+            {
+                bestBits = bits;
+                bestMode = mode;
+            }
+        }
+        return bestMode;
+    }
+
+    /** @return bits of the indices in a mode, excluding the mode and count fields. */
+    public long bits(final int mode, final int[] sortedIndices, final int count)
+    {
+        return mode == MODE_BITMASK ? objectCount : gapBits(ladders[mode], sortedIndices, count);
+    }
+
+    /** @return an upper bound of the bits any one index can add in the cheapest mode. */
+    public int maxBitsPerIndex()
+    {
+        return ladders[ladders.length - 1].bitsFor(objectCount - 1);
+    }
+
+    private static long gapBits(final BitLadder ladder, final int[] sortedIndices, final int count)
+    {
+        long bits = 0;
+        int previous = -1;
+        for (int i = 0; i < count; i++)
+        {
+            bits += ladder.bitsFor(sortedIndices[i] - previous - 1);
+            previous = sortedIndices[i];
+        }
+        return bits;
+    }
+
+    /** Write (or measure) the mode and the indices; {@code count} was serialized before. */
+    public void write(final BitStream stream, final int[] sortedIndices, final int count)
+    {
+        final int mode = stream.serializeInt(chooseMode(sortedIndices, count), 0, ladders.length - 1);
+        if (mode == MODE_BITMASK)
+        {
+            int next = 0;
+            for (int object = 0; object < objectCount; object++)
+            {
+                final boolean included = next < count && sortedIndices[next] == object;
+                stream.serializeBool(included);
+                if (included)
+                {
+                    next++;
+                }
+            }
+        }
+        else
+        {
+            int previous = -1;
+            for (int i = 0; i < count; i++)
+            {
+                stream.serializeLadder(sortedIndices[i] - previous - 1, ladders[mode]);
+                previous = sortedIndices[i];
+            }
+        }
+    }
+
+    /**
+     * Read the mode and {@code count} indices into {@code out}, ascending. Indices past the last object, or
+     * a bitmask whose population differs from {@code count}, fail the reader.
+     */
+    public void read(final BitReader reader, final int[] out, final int count)
+    {
+        final int mode = reader.readInt(0, ladders.length - 1);
+        if (mode == MODE_BITMASK)
+        {
+            int found = 0;
+            for (int object = 0; object < objectCount && !reader.isFailed(); object++)
+            {
+                if (reader.readBool())
+                {
+                    if (found < count)
+                    {
+                        out[found] = object;
+                    }
+                    found++;
+                }
+            }
+            reader.validate(found == count);
+        }
+        else
+        {
+            int previous = -1;
+            for (int i = 0; i < count && !reader.isFailed(); i++)
+            {
+                final long index = (long)previous + 1 + reader.readLadder(ladders[mode]);
+                reader.validate(index < objectCount);
+                previous = (int)Math.min(index, objectCount - 1);
+                out[i] = previous;
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package dev.statesync.codec.snapshot;
+
+import java.util.Arrays;
+
+import dev.statesync.codec.BitStream;
+import dev.statesync.codec.Bits;
+
+/**
+ * statesync's coding of one object's quantized state against a prediction, as one serialize routine for
+ * write, read and measure:
+ *
+ * <pre>
+ * [perfect]                      1 bit, only with a prediction: the state equals the prediction
+ * [at rest]                      1 bit
+ * [position]                     residual class + residuals, or absolute
+ * [rotation]                     residual class + residuals (3D: same largest index), or absolute
+ * [linear, angular velocity]     only when not at rest: residual class + residuals, or absolute
+ * </pre>
+ *
+ * Residual classes (see {@link ResidualClasses}) make an unchanged group cost one bit and a small change a
+ * few bits per component; a group whose residual class would cost more than its absolute value is sent
+ * absolutely. Without a prediction every group is absolute. A decoded record is always valid: a residual
+ * that lands outside its field fails the stream.
+ *
+ * <p>Holds a little scratch, so use one instance per thread.
+ */
+public final class ObjectCodec
+{
+    private final StateSchema schema;
+    private final ResidualClasses positionClasses;
+    private final ResidualClasses rotationClasses;
+    private final ResidualClasses linearClasses;
+    private final ResidualClasses angularClasses;
+    private final int[] residuals = new int[4];
+    private final int[] absoluteBits;
+
+    /** A codec with the default residual classes for the schema. */
+    public ObjectCodec(final StateSchema schema)
+    {
+        this(schema, new ResidualClasses(0, 2, 4, 6, 9, 13), new ResidualClasses(0, 2, 4, 6, 9),
+            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9));
+    }
+
+    /** A codec with explicit residual classes per field group. */
+    public ObjectCodec(
+        final StateSchema schema,
+        final ResidualClasses positionClasses,
+        final ResidualClasses rotationClasses,
+        final ResidualClasses linearClasses,
+        final ResidualClasses angularClasses)
+    {
+        this.schema = schema;
+        this.positionClasses = positionClasses;
+        this.rotationClasses = rotationClasses;
+        this.linearClasses = linearClasses;
+        this.angularClasses = angularClasses;
+        this.absoluteBits = new int[schema.stride()];
+        for (int f = 0; f < absoluteBits.length; f++)
+        {
+            absoluteBits[f] = Bits.bitsRequired(schema.fieldMin(f), schema.fieldMax(f));
+        }
+    }
+
+    /** @return the schema. */
+    public StateSchema schema()
+    {
+        return schema;
+    }
+
+    /**
+     * Serialize one object.
+     *
+     * @param stream     write, read or measure.
+     * @param state      the object's record: read when writing or measuring, written when reading.
+     * @param offset     its offset.
+     * @param prediction the predicted record both ends computed, or null to code absolutely.
+     * @param predOffset its offset.
+     */
+    public void serialize(
+        final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        final int stride = schema.stride();
+        if (prediction != null)
+        {
+            final boolean perfect = !stream.isReading() &&
+                Arrays.equals(state, offset, offset + stride, prediction, predOffset, predOffset + stride);
+            if (stream.serializeBool(perfect))
+            {
+                if (stream.isReading())
+                {
+                    System.arraycopy(prediction, predOffset, state, offset, stride);
+                }
+                return;
+            }
+        }
+
+        final int atRestField = offset + schema.atRestOffset();
+        final boolean atRest = stream.serializeBool(state[atRestField] != 0);
+        if (stream.isReading())
+        {
+            state[atRestField] = atRest ? 1 : 0;
+        }
+
+        serializeVector(stream, state, offset, prediction, predOffset, 0, schema.positionAxes(), positionClasses);
+        if (schema.is3d())
+        {
+            serializeSmallestThree(stream, state, offset, prediction, predOffset);
+        }
+        else
+        {
+            serializeAngle(stream, state, offset, prediction, predOffset);
+        }
+        if (schema.hasVelocities())
+        {
+            if (!atRest)
+            {
+                serializeVector(stream, state, offset, prediction, predOffset, schema.linearOffset(),
+                    schema.positionAxes(), linearClasses);
+                serializeVector(stream, state, offset, prediction, predOffset, schema.angularOffset(),
+                    schema.angularAxes(), angularClasses);
+            }
+            else if (stream.isReading())
+            {
+                Arrays.fill(state, offset + schema.linearOffset(), offset + stride, 0);
+            }
+        }
+    }
+
+    private void serializeVector(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int first,
+        final int count,
+        final ResidualClasses classes)
+    {
+        if (prediction == null)
+        {
+            serializeAbsolute(stream, state, offset, first, count);
+            return;
+        }
+        int residualClass = 0;
+        if (!stream.isReading())
+        {
+            int absolute = 0;
+            for (int i = 0; i < count; i++)
+            {
+                residuals[i] = state[offset + first + i] - prediction[predOffset + first + i];
+                absolute += absoluteBits[first + i];
+            }
+            residualClass = cheaper(classes, classes.classFor(residuals, count), count, absolute);
+        }
+        residualClass = classes.serializeClass(stream, residualClass);
+        if (residualClass == classes.absoluteClass())
+        {
+            serializeAbsolute(stream, state, offset, first, count);
+        }
+        else
+        {
+            serializeResiduals(stream, state, offset, prediction, predOffset, first, count, classes.width(residualClass));
+        }
+    }
+
+    private void serializeSmallestThree(
+        final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        final int rot = schema.rotationOffset();
+        if (prediction == null)
+        {
+            serializeAbsolute(stream, state, offset, rot, 4);
+            return;
+        }
+        int residualClass = 0;
+        if (!stream.isReading())
+        {
+            final int absolute = absoluteBits[rot] + 3 * absoluteBits[rot + 1];
+            if (state[offset + rot] == prediction[predOffset + rot])
+            {
+                for (int i = 0; i < 3; i++)
+                {
+                    residuals[i] = state[offset + rot + 1 + i] - prediction[predOffset + rot + 1 + i];
+                }
+                residualClass = cheaper(rotationClasses, rotationClasses.classFor(residuals, 3), 3, absolute);
+            }
+            else
+            {
+                residualClass = rotationClasses.absoluteClass();
+            }
+        }
+        residualClass = rotationClasses.serializeClass(stream, residualClass);
+        if (residualClass == rotationClasses.absoluteClass())
+        {
+            serializeAbsolute(stream, state, offset, rot, 4);
+        }
+        else
+        {
+            if (stream.isReading())
+            {
+                state[offset + rot] = prediction[predOffset + rot];
+            }
+            serializeResiduals(stream, state, offset, prediction, predOffset, rot + 1, 3,
+                rotationClasses.width(residualClass));
+        }
+    }
+
+    private void serializeAngle(
+        final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        final int rot = schema.rotationOffset();
+        if (prediction == null)
+        {
+            serializeAbsolute(stream, state, offset, rot, 1);
+            return;
+        }
+        final int bits = schema.rotationBits();
+        final int mask = (1 << bits) - 1;
+        final int half = 1 << (bits - 1);
+        int residualClass = 0;
+        if (!stream.isReading())
+        {
+            // The shortest way round the circle: a signed residual in [-2^(bits-1), 2^(bits-1)).
+            residuals[0] = (((state[offset + rot] - prediction[predOffset + rot]) + half) & mask) - half;
+            residualClass = cheaper(rotationClasses, rotationClasses.classFor(residuals, 1), 1, bits);
+        }
+        residualClass = rotationClasses.serializeClass(stream, residualClass);
+        if (residualClass == rotationClasses.absoluteClass())
+        {
+            serializeAbsolute(stream, state, offset, rot, 1);
+            return;
+        }
+        final int width = rotationClasses.width(residualClass);
+        final int residual = width == 0 ? 0 : stream.serializeZigZag(residuals[0], width);
+        if (stream.isReading())
+        {
+            state[offset + rot] = (prediction[predOffset + rot] + residual) & mask;
+        }
+    }
+
+    private static int cheaper(final ResidualClasses classes, final int residualClass, final int count, final int absoluteBits)
+    {
+        final int absoluteClass = classes.absoluteClass();
+        if (residualClass != absoluteClass &&
+            classes.bitsFor(residualClass, count) > classes.bitsFor(absoluteClass, count) + absoluteBits)
+        {
+            return absoluteClass;
+        }
+        return residualClass;
+    }
+
+    private void serializeResiduals(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int first,
+        final int count,
+        final int width)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            final int field = first + i;
+            final int residual = width == 0 ? 0 : stream.serializeZigZag(residuals[i], width);
+            if (stream.isReading())
+            {
+                final int value = prediction[predOffset + field] + residual;
+                final boolean inRange = value >= schema.fieldMin(field) && value <= schema.fieldMax(field);
+                stream.validate(inRange);
+                state[offset + field] = inRange ? value : schema.fieldMin(field);
+            }
+        }
+    }
+
+    private void serializeAbsolute(
+        final BitStream stream, final int[] state, final int offset, final int first, final int count)
+    {
+        for (int f = first; f < first + count; f++)
+        {
+            state[offset + f] = stream.serializeInt(state[offset + f], schema.fieldMin(f), schema.fieldMax(f));
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.statesync.codec.snapshot;
+
+/**
+ * Sizes of the snapshot sender's and receiver's memory. Both ends of a connection must use the same
+ * {@link #ringDepthTicks}.
+ */
+public final class SnapshotConfig
+{
+    /** Default ticks of state history per object: 64, about 1 s at 60 Hz. */
+    public static final int DEFAULT_RING_DEPTH_TICKS = 64;
+    /** Default packets remembered for acks: 256, as reliable.io's sent-packet buffer. */
+    public static final int DEFAULT_PACKET_HISTORY = 256;
+
+    private int ringDepthTicks = DEFAULT_RING_DEPTH_TICKS;
+    private int packetHistory = DEFAULT_PACKET_HISTORY;
+    private int maxReorderTicks = -1;
+
+    /**
+     * Ticks of state history per object (power of two). A baseline older than this is unusable and the object
+     * is sent absolutely, so it must cover the round trip plus jitter: 64 ticks = 1.07 s at 60 Hz. Memory per
+     * end: objects x depth x stride ints.
+     */
+    public SnapshotConfig ringDepthTicks(final int ticks)
+    {
+        if (ticks < 2 || Integer.bitCount(ticks) != 1)
+        {
+            throw new IllegalArgumentException("ringDepthTicks must be a power of two >= 2, got " + ticks);
+        }
+        this.ringDepthTicks = ticks;
+        return this;
+    }
+
+    /** Sent packets remembered for ack processing (power of two, default 256). An ack older than this is ignored. */
+    public SnapshotConfig packetHistory(final int packets)
+    {
+        if (packets < 2 || Integer.bitCount(packets) != 1 || packets > 32768)
+        {
+            throw new IllegalArgumentException("packetHistory must be a power of two in 2..32768, got " + packets);
+        }
+        this.packetHistory = packets;
+        return this;
+    }
+
+    /**
+     * How late (in ticks behind the newest applied) a snapshot may arrive and still be applied; later ones are
+     * refused as stale. Baselines are then at most {@code ringDepthTicks - maxReorderTicks - 1} ticks old, which
+     * guarantees the receiver still holds every baseline a snapshot names. Default: a quarter of the ring
+     * depth (16 ticks, 267 ms at 60 Hz, with the default depth).
+     */
+    public SnapshotConfig maxReorderTicks(final int ticks)
+    {
+        if (ticks < 0)
+        {
+            throw new IllegalArgumentException("maxReorderTicks must be >= 0, got " + ticks);
+        }
+        this.maxReorderTicks = ticks;
+        return this;
+    }
+
+    /** @return the reorder window in ticks. */
+    public int maxReorderTicks()
+    {
+        final int ticks = maxReorderTicks < 0 ? ringDepthTicks / 4 : maxReorderTicks;
+        if (ticks >= ringDepthTicks - 1)
+        {
+            throw new IllegalStateException("maxReorderTicks " + ticks + " leaves no usable baseline age with ring depth " +
+                ringDepthTicks);
+        }
+        return ticks;
+    }
+
+    /** @return the oldest usable baseline age in ticks: {@code ringDepthTicks - maxReorderTicks - 1}. */
+    public int maxBaselineAgeTicks()
+    {
+        return ringDepthTicks - maxReorderTicks() - 1;
+    }
+
+    /** @return ticks of state history per object. */
+    public int ringDepthTicks()
+    {
+        return ringDepthTicks;
+    }
+
+    /** @return sent packets remembered. */
+    public int packetHistory()
+    {
+        return packetHistory;
+    }
+}

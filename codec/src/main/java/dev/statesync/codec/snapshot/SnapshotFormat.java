@@ -1,0 +1,31 @@
+package dev.statesync.codec.snapshot;
+
+/**
+ * Constants of the statesync snapshot payload, shared by sender and receiver:
+ *
+ * <pre>
+ * tick              32 bits, the sender's simulation tick
+ * count             bounded [0, objects]
+ * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps
+ * baseline table    count K bounded [0, 15], then K baseline ages (tick - baseline tick - 1) on a ladder
+ * per object, in index order:
+ *   newest ref      bounded [0, K]; K = no baseline, absolute
+ *   older ref       only for two-baseline predictors and newest ref != K; bounded [0, K]; K = none
+ *   state           {@link ObjectCodec}
+ * padding           zero bits to the byte boundary
+ * </pre>
+ */
+public final class SnapshotFormat
+{
+    /** Most distinct baseline ticks one packet may name. */
+    public static final int MAX_BASELINES_PER_PACKET = 15;
+    /** Bits of the tick field. */
+    public static final int TICK_BITS = 32;
+
+    private SnapshotFormat()
+    {
+    }
+
+    /** Ladder for baseline ages minus one: 1..4 ticks in 3 bits, 5..20 in 6, then up to 2^16. */
+    static final dev.statesync.codec.BitLadder AGE_LADDER = new dev.statesync.codec.BitLadder(2, 4, 8, 16);
+}

@@ -1,0 +1,263 @@
+package dev.statesync.codec.snapshot;
+
+import java.util.Arrays;
+
+import dev.statesync.codec.BitReader;
+import dev.statesync.codec.Bits;
+
+/**
+ * The replica's side of one connection: decodes snapshots from {@link SnapshotSender}, keeps the states it
+ * received as possible baselines, and holds each object's newest state.
+ *
+ * <p>Decoding is all or nothing: the whole packet is decoded into scratch first and only then committed, so
+ * malformed bytes or a missing baseline leave every piece of receiver state exactly as it was, and are
+ * counted by reason. A snapshot older than an object's current state (reordered) still lands in the
+ * baseline ring, but does not roll the object back; one more than {@link SnapshotConfig#maxReorderTicks()}
+ * older than the newest applied is refused as {@link DecodeResult#STALE}, because newer snapshots may have
+ * reused the ring slots of the baselines it names. Allocation-free after construction.
+ */
+public final class SnapshotReceiver
+{
+    private final StateSchema schema;
+    private final int objectCount;
+    private final int stride;
+    private final Predictor predictor;
+    private final ObjectCodec codec;
+    private final IndexCoding indexCoding;
+    private final StateRing receivedRing;
+    private final QuantizedStates current;
+    private final int[] currentTick;
+
+    private final int[] decodedObjects;
+    private final int[] decodedStates;
+    private final int[] prediction;
+    private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    private final int[] updatedObjects;
+
+    private final int maxReorderTicks;
+    private int newestTick = StateRing.NO_TICK;
+    private int decodedCount;
+    private int updatedCount;
+    private int lastTick;
+    private long packetsApplied;
+    private long malformedPackets;
+    private long baselineMisses;
+    private long stalePackets;
+
+    /** Same schema, object count, predictor, codec tables and ring depth as the sender's. */
+    public SnapshotReceiver(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final ObjectCodec codec,
+        final SnapshotConfig config)
+    {
+        if (codec.schema() != schema)
+        {
+            throw new IllegalArgumentException("codec is for another schema");
+        }
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.stride = schema.stride();
+        this.predictor = predictor;
+        this.codec = codec;
+        this.indexCoding = new IndexCoding(objectCount);
+        this.receivedRing = new StateRing(schema, objectCount, config.ringDepthTicks());
+        this.maxReorderTicks = config.maxReorderTicks();
+        this.current = new QuantizedStates(schema, objectCount);
+        this.currentTick = new int[objectCount];
+        Arrays.fill(currentTick, StateRing.NO_TICK);
+        this.decodedObjects = new int[objectCount];
+        this.decodedStates = new int[objectCount * stride];
+        this.prediction = new int[stride];
+        this.updatedObjects = new int[objectCount];
+    }
+
+    /**
+     * Decode one snapshot and, if it is whole and consistent, apply it.
+     *
+     * @param reader wrapped around the snapshot bytes (hostile); read up to the snapshot's end.
+     * @return {@link DecodeResult#OK} if applied; otherwise why not (and nothing changed).
+     */
+    public DecodeResult decode(final BitReader reader)
+    {
+        final DecodeResult result = decodeIntoScratch(reader);
+        if (result == DecodeResult.MALFORMED)
+        {
+            malformedPackets++;
+        }
+        else if (result == DecodeResult.BASELINE_MISSING)
+        {
+            baselineMisses++;
+        }
+        else if (result == DecodeResult.STALE)
+        {
+            stalePackets++;
+        }
+        else
+        {
+            commit();
+        }
+        return result;
+    }
+
+    private DecodeResult decodeIntoScratch(final BitReader reader)
+    {
+        final int tick = reader.readBits(SnapshotFormat.TICK_BITS);
+        if (!reader.isFailed() && newestTick != StateRing.NO_TICK && newestTick - tick > maxReorderTicks)
+        {
+            // Later snapshots may already have reused the ring slots of the baselines this one names.
+            return DecodeResult.STALE;
+        }
+        final int count = reader.readInt(0, objectCount);
+        indexCoding.read(reader, decodedObjects, count);
+        final int tableSize = reader.readInt(0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        for (int i = 0; i < tableSize; i++)
+        {
+            tableTicks[i] = tick - 1 - reader.readLadder(SnapshotFormat.AGE_LADDER);
+        }
+        if (reader.isFailed())
+        {
+            return DecodeResult.MALFORMED;
+        }
+
+        final boolean two = predictor.baselineCount() == 2;
+        final int[] ring = receivedRing.array();
+        for (int i = 0; i < count; i++)
+        {
+            final int object = decodedObjects[i];
+            final int newest = reader.readInt(0, tableSize);
+            final boolean hasPrediction = newest != tableSize;
+            if (hasPrediction)
+            {
+                final int newestOffset = receivedRing.find(object, tableTicks[newest]);
+                int olderOffset = -1;
+                int olderAge = 0;
+                if (two)
+                {
+                    final int older = reader.readInt(0, tableSize);
+                    if (older != tableSize)
+                    {
+                        olderOffset = receivedRing.find(object, tableTicks[older]);
+                        olderAge = tick - tableTicks[older];
+                        if (olderOffset < 0 && !reader.isFailed())
+                        {
+                            return DecodeResult.BASELINE_MISSING;
+                        }
+                    }
+                }
+                if (reader.isFailed())
+                {
+                    return DecodeResult.MALFORMED;
+                }
+                if (newestOffset < 0)
+                {
+                    return DecodeResult.BASELINE_MISSING;
+                }
+                predictor.predict(schema, ring, newestOffset, tick - tableTicks[newest],
+                    olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge, prediction, 0);
+            }
+            codec.serialize(reader, decodedStates, i * stride, hasPrediction ? prediction : null, 0);
+            if (reader.isFailed())
+            {
+                return DecodeResult.MALFORMED;
+            }
+        }
+        reader.readAlign();
+        if (reader.isFailed())
+        {
+            return DecodeResult.MALFORMED;
+        }
+        decodedCount = count;
+        lastTick = tick;
+        return DecodeResult.OK;
+    }
+
+    private void commit()
+    {
+        updatedCount = 0;
+        final int tick = lastTick;
+        if (newestTick == StateRing.NO_TICK || tick - newestTick > 0)
+        {
+            newestTick = tick;
+        }
+        for (int i = 0; i < decodedCount; i++)
+        {
+            final int object = decodedObjects[i];
+            receivedRing.store(object, tick, decodedStates, i * stride);
+            if (currentTick[object] == StateRing.NO_TICK || tick - currentTick[object] > 0)
+            {
+                currentTick[object] = tick;
+                current.copyFrom(object, decodedStates, i * stride);
+                updatedObjects[updatedCount++] = object;
+            }
+        }
+        packetsApplied++;
+    }
+
+    /** @return each object's newest received state (objects never received hold the identity at rest). */
+    public QuantizedStates states()
+    {
+        return current;
+    }
+
+    /** @return the tick of an object's newest received state, or {@link StateRing#NO_TICK}. */
+    public int stateTick(final int object)
+    {
+        return currentTick[object];
+    }
+
+    /** @return objects whose current state the last applied snapshot changed. */
+    public int[] updatedObjects()
+    {
+        return updatedObjects;
+    }
+
+    /** @return how many objects the last applied snapshot changed. */
+    public int updatedCount()
+    {
+        return updatedCount;
+    }
+
+    /** @return objects carried by the last applied snapshot (including ones older than current). */
+    public int decodedCount()
+    {
+        return decodedCount;
+    }
+
+    /** @return tick of the last applied snapshot. */
+    public int lastTick()
+    {
+        return lastTick;
+    }
+
+    /** @return snapshots applied. */
+    public long packetsApplied()
+    {
+        return packetsApplied;
+    }
+
+    /** @return snapshots refused as malformed. */
+    public long malformedPackets()
+    {
+        return malformedPackets;
+    }
+
+    /** @return snapshots refused because they arrived more than the reorder window late. */
+    public long stalePackets()
+    {
+        return stalePackets;
+    }
+
+    /** @return snapshots refused because a named baseline was not held. */
+    public long baselineMisses()
+    {
+        return baselineMisses;
+    }
+
+    /** @return bits of the widest object index; for reports. */
+    public int indexBits()
+    {
+        return Bits.bitsRequired(0, objectCount - 1);
+    }
+}

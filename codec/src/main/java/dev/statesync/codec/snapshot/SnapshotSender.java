@@ -1,0 +1,474 @@
+package dev.statesync.codec.snapshot;
+
+import java.util.Arrays;
+
+import dev.statesync.codec.BitMeasure;
+import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.Bits;
+
+/**
+ * The authority's side of one connection: encodes snapshots delta-coded per object against that object's
+ * newest acked state, and advances those baselines as packet acks arrive.
+ *
+ * <p>Why per object: with a priority accumulator a packet carries only some objects, so no single earlier
+ * snapshot is a baseline for all of them. The sender remembers which objects went out at which tick in
+ * which packet; {@link #onAcked(int)} moves exactly those objects' baselines forward (never backwards).
+ * An object whose newest acked state equals its current state, and which has not been sent since, is not
+ * sent at all: the receiver provably holds it.
+ *
+ * <p>One snapshot per tick; ticks increase. Allocation-free after construction. Not thread-safe.
+ */
+public final class SnapshotSender
+{
+    private final StateSchema schema;
+    private final int objectCount;
+    private final int stride;
+    private final Predictor predictor;
+    private final ObjectCodec codec;
+    private final IndexCoding indexCoding;
+    private final BitMeasure measure = new BitMeasure();
+    private final StateRing sentRing;
+    private final int maxBaselineAgeTicks;
+
+    private final int[] ackedTick;
+    private final int[] olderAckedTick;
+    private final int[] lastSentTick;
+
+    private final int historyMask;
+    private final int[] historySequence;
+    private final int[] historyTick;
+    private final int[] historyCount;
+    private final int[] historyObjects;
+    private final boolean[] historyValid;
+
+    private final int[] candidates;
+    private final int[] candidateNewest;
+    private final int[] candidateOlder;
+    private final int[] included;
+    private final int[] sortedIncluded;
+    private final boolean[] mark;
+    private final int[] predictions;
+    private final int[] newestRef;
+    private final int[] olderRef;
+    private final int[] distinctTicks;
+    private final int[] distinctCounts;
+    private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+
+    private int includedCount;
+    private int lastPacketBits;
+    private long objectsSent;
+    private long perfectPredictions;
+    private long absoluteObjects;
+
+    /**
+     * @param schema      state layout and precision.
+     * @param objectCount objects in the world.
+     * @param predictor   the predictor both ends use.
+     * @param codec       object codec for the schema (residual classes must match the receiver's).
+     * @param config      memory sizes (ring depth must match the receiver's).
+     */
+    public SnapshotSender(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final ObjectCodec codec,
+        final SnapshotConfig config)
+    {
+        if (codec.schema() != schema)
+        {
+            throw new IllegalArgumentException("codec is for another schema");
+        }
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.stride = schema.stride();
+        this.predictor = predictor;
+        this.codec = codec;
+        this.indexCoding = new IndexCoding(objectCount);
+        this.sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
+        this.maxBaselineAgeTicks = Math.min(config.maxBaselineAgeTicks(), SnapshotFormat.AGE_LADDER.maxValue() + 1);
+
+        ackedTick = filled(objectCount);
+        olderAckedTick = filled(objectCount);
+        lastSentTick = filled(objectCount);
+
+        final int history = config.packetHistory();
+        historyMask = history - 1;
+        historySequence = new int[history];
+        historyTick = new int[history];
+        historyCount = new int[history];
+        historyObjects = new int[history * objectCount];
+        historyValid = new boolean[history];
+
+        candidates = new int[objectCount];
+        candidateNewest = new int[objectCount];
+        candidateOlder = new int[objectCount];
+        included = new int[objectCount];
+        sortedIncluded = new int[objectCount];
+        mark = new boolean[objectCount];
+        predictions = new int[objectCount * stride];
+        newestRef = new int[objectCount];
+        olderRef = new int[objectCount];
+        distinctTicks = new int[objectCount * 2];
+        distinctCounts = new int[objectCount * 2];
+    }
+
+    private static int[] filled(final int length)
+    {
+        final int[] array = new int[length];
+        Arrays.fill(array, StateRing.NO_TICK);
+        return array;
+    }
+
+    /**
+     * @return true unless the receiver provably holds the object's current state: its newest acked state
+     * equals {@code current} and nothing was sent for it after that.
+     */
+    public boolean needsSending(final int object, final QuantizedStates current)
+    {
+        final int sent = lastSentTick[object];
+        if (sent == StateRing.NO_TICK || sent != ackedTick[object])
+        {
+            return true;
+        }
+        final int offset = sentRing.find(object, sent);
+        return offset < 0 || !current.equalsRecord(object, sentRing.array(), offset);
+    }
+
+    /**
+     * Encode one snapshot.
+     *
+     * @param tick        the tick of {@code current}; greater than every earlier tick encoded.
+     * @param current     quantized states of all objects.
+     * @param order       objects in priority order, or null for index order over all objects.
+     * @param orderCount  entries of {@code order} to consider.
+     * @param budgetBits  most bits the snapshot may take (Integer.MAX_VALUE: no budget beyond the writer's
+     *                    capacity); objects that do not fit are skipped, smaller ones after them still tried.
+     * @param writer      where to write; the snapshot ends byte-aligned and the writer is flushed.
+     * @param sequence    the packet sequence this snapshot will travel in (for {@link #onAcked(int)}).
+     * @return objects included (see {@link #includedObjects()}).
+     */
+    public int encode(
+        final int tick,
+        final QuantizedStates current,
+        final int[] order,
+        final int orderCount,
+        final int budgetBits,
+        final BitWriter writer,
+        final int sequence)
+    {
+        final int[] states = current.array();
+        final int candidateCount = collectCandidates(current, order, order == null ? objectCount : orderCount);
+        final int tableSize = chooseBaselines(tick, candidateCount);
+
+        final int refBits = Bits.bitsRequired(0, tableSize);
+        final long budget = Math.min(budgetBits, writer.bitsAvailable());
+        long used = SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 + 4 +
+            (long)tableSize * SnapshotFormat.AGE_LADDER.bitsFor(SnapshotFormat.AGE_LADDER.maxValue()) + 7;
+        final int maxIndexBits = indexCoding.maxBitsPerIndex();
+        // Measure objects only when the budget could be exceeded: every group selector is at most 16 bits.
+        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + maxIndexBits;
+        final boolean measuring = used + worstObjectBits * candidateCount > budget;
+
+        includedCount = 0;
+        for (int c = 0; c < candidateCount; c++)
+        {
+            final int object = candidates[c];
+            final boolean hasPrediction = predict(object, tick, tableSize);
+            if (measuring)
+            {
+                measure.reset();
+                codec.serialize(measure, states, object * stride, hasPrediction ? predictions : null, object * stride);
+                final int objectBits = measure.bits() + refBits + maxIndexBits +
+                    (hasPrediction && predictor.baselineCount() == 2 ? refBits : 0);
+                if (used + objectBits > budget)
+                {
+                    continue;
+                }
+                used += objectBits;
+            }
+            included[includedCount++] = object;
+        }
+
+        final int sortedCount = sortIncluded();
+        writePacket(tick, states, tableSize, sortedCount, writer);
+        recordSent(tick, states, sequence);
+        return includedCount;
+    }
+
+    private int collectCandidates(final QuantizedStates current, final int[] order, final int count)
+    {
+        int candidateCount = 0;
+        for (int k = 0; k < count; k++)
+        {
+            final int object = order == null ? k : order[k];
+            if (needsSending(object, current))
+            {
+                candidates[candidateCount++] = object;
+            }
+        }
+        return candidateCount;
+    }
+
+    private int usableBaseline(final int object, final int baselineTick, final int tick)
+    {
+        if (baselineTick == StateRing.NO_TICK)
+        {
+            return StateRing.NO_TICK;
+        }
+        final long age = (long)tick - baselineTick;
+        if (age < 1 || age > maxBaselineAgeTicks || sentRing.find(object, baselineTick) < 0)
+        {
+            return StateRing.NO_TICK;
+        }
+        return baselineTick;
+    }
+
+    /** Pick each candidate's baselines and the packet's table of the most used baseline ticks. */
+    private int chooseBaselines(final int tick, final int candidateCount)
+    {
+        int distinct = 0;
+        final boolean two = predictor.baselineCount() == 2;
+        for (int c = 0; c < candidateCount; c++)
+        {
+            final int object = candidates[c];
+            final int newest = usableBaseline(object, ackedTick[object], tick);
+            final int older = two && newest != StateRing.NO_TICK ?
+                usableBaseline(object, olderAckedTick[object], tick) : StateRing.NO_TICK;
+            candidateNewest[object] = newest;
+            candidateOlder[object] = older;
+            distinct = countTick(newest, distinct);
+            distinct = countTick(older, distinct);
+        }
+
+        int tableSize = 0;
+        while (tableSize < SnapshotFormat.MAX_BASELINES_PER_PACKET)
+        {
+            int best = -1;
+            for (int d = 0; d < distinct; d++)
+            {
+                if (distinctCounts[d] > 0 && (best < 0 || distinctCounts[d] > distinctCounts[best]))
+                {
+                    best = d;
+                }
+            }
+            if (best < 0)
+            {
+                break;
+            }
+            tableTicks[tableSize++] = distinctTicks[best];
+            distinctCounts[best] = 0;
+        }
+        return tableSize;
+    }
+
+    private int countTick(final int baselineTick, final int distinct)
+    {
+        if (baselineTick == StateRing.NO_TICK)
+        {
+            return distinct;
+        }
+        for (int d = 0; d < distinct; d++)
+        {
+            if (distinctTicks[d] == baselineTick)
+            {
+                distinctCounts[d]++;
+                return distinct;
+            }
+        }
+        distinctTicks[distinct] = baselineTick;
+        distinctCounts[distinct] = 1;
+        return distinct + 1;
+    }
+
+    private int tableIndex(final int baselineTick, final int tableSize)
+    {
+        if (baselineTick != StateRing.NO_TICK)
+        {
+            for (int i = 0; i < tableSize; i++)
+            {
+                if (tableTicks[i] == baselineTick)
+                {
+                    return i;
+                }
+            }
+        }
+        return tableSize;
+    }
+
+    /** Resolve refs and compute the prediction; @return true if the object has a prediction. */
+    private boolean predict(final int object, final int tick, final int tableSize)
+    {
+        final int newest = tableIndex(candidateNewest[object], tableSize);
+        newestRef[object] = newest;
+        olderRef[object] = tableSize;
+        if (newest == tableSize)
+        {
+            return false;
+        }
+        final int newestTick = tableTicks[newest];
+        final int[] ring = sentRing.array();
+        final int newestOffset = sentRing.find(object, newestTick);
+        int older = tableSize;
+        int olderOffset = -1;
+        if (predictor.baselineCount() == 2)
+        {
+            older = tableIndex(candidateOlder[object], tableSize);
+            olderOffset = older == tableSize ? -1 : sentRing.find(object, tableTicks[older]);
+            olderRef[object] = older;
+        }
+        predictor.predict(schema, ring, newestOffset, tick - newestTick,
+            olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderOffset < 0 ? 0 : tick - tableTicks[older],
+            predictions, object * stride);
+        return true;
+    }
+
+    private int sortIncluded()
+    {
+        for (int i = 0; i < includedCount; i++)
+        {
+            mark[included[i]] = true;
+        }
+        int count = 0;
+        for (int object = 0; object < objectCount && count < includedCount; object++)
+        {
+            if (mark[object])
+            {
+                mark[object] = false;
+                sortedIncluded[count++] = object;
+            }
+        }
+        return count;
+    }
+
+    private void writePacket(
+        final int tick, final int[] states, final int tableSize, final int count, final BitWriter writer)
+    {
+        final int startBits = writer.bitsWritten();
+        writer.writeBits(tick, SnapshotFormat.TICK_BITS);
+        writer.writeInt(count, 0, objectCount);
+        indexCoding.write(writer, sortedIncluded, count);
+        writer.writeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        for (int i = 0; i < tableSize; i++)
+        {
+            writer.writeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+        }
+        final boolean two = predictor.baselineCount() == 2;
+        for (int i = 0; i < count; i++)
+        {
+            final int object = sortedIncluded[i];
+            final int newest = newestRef[object];
+            writer.writeInt(newest, 0, tableSize);
+            final boolean hasPrediction = newest != tableSize;
+            if (hasPrediction && two)
+            {
+                writer.writeInt(olderRef[object], 0, tableSize);
+            }
+            final int offset = object * stride;
+            codec.serialize(writer, states, offset, hasPrediction ? predictions : null, offset);
+            objectsSent++;
+            if (!hasPrediction)
+            {
+                absoluteObjects++;
+            }
+            else if (Arrays.equals(states, offset, offset + stride, predictions, offset, offset + stride))
+            {
+                perfectPredictions++;
+            }
+        }
+        writer.writeAlign();
+        writer.flush();
+        lastPacketBits = writer.bitsWritten() - startBits;
+    }
+
+    private void recordSent(final int tick, final int[] states, final int sequence)
+    {
+        final int slot = sequence & historyMask;
+        historyValid[slot] = true;
+        historySequence[slot] = sequence & 0xFFFF;
+        historyTick[slot] = tick;
+        historyCount[slot] = includedCount;
+        final int base = slot * objectCount;
+        for (int i = 0; i < includedCount; i++)
+        {
+            final int object = included[i];
+            historyObjects[base + i] = object;
+            sentRing.store(object, tick, states, object * stride);
+            lastSentTick[object] = tick;
+        }
+    }
+
+    /**
+     * The packet with this sequence was acked: every object it carried now has that state as its newest
+     * acked baseline, unless a newer one was already acked. Unknown, expired or repeated sequences are
+     * ignored, so calling this more than once per packet is harmless.
+     *
+     * @param sequence 16-bit packet sequence.
+     */
+    public void onAcked(final int sequence)
+    {
+        final int slot = sequence & historyMask;
+        if (!historyValid[slot] || historySequence[slot] != (sequence & 0xFFFF))
+        {
+            return;
+        }
+        historyValid[slot] = false;
+        final int tick = historyTick[slot];
+        final int base = slot * objectCount;
+        for (int i = 0, count = historyCount[slot]; i < count; i++)
+        {
+            final int object = historyObjects[base + i];
+            final int newest = ackedTick[object];
+            if (newest == StateRing.NO_TICK || tick - newest > 0)
+            {
+                olderAckedTick[object] = newest;
+                ackedTick[object] = tick;
+            }
+            else if (tick != newest && (olderAckedTick[object] == StateRing.NO_TICK || tick - olderAckedTick[object] > 0))
+            {
+                olderAckedTick[object] = tick;
+            }
+        }
+    }
+
+    /** @return the objects included by the last {@link #encode}, in the order they were taken. */
+    public int[] includedObjects()
+    {
+        return included;
+    }
+
+    /** @return how many objects the last {@link #encode} included. */
+    public int includedCount()
+    {
+        return includedCount;
+    }
+
+    /** @return bits of the last snapshot, including its padding. */
+    public int lastPacketBits()
+    {
+        return lastPacketBits;
+    }
+
+    /** @return the newest acked tick of an object, or {@link StateRing#NO_TICK}. */
+    public int ackedTick(final int object)
+    {
+        return ackedTick[object];
+    }
+
+    /** @return objects written so far. */
+    public long objectsSent()
+    {
+        return objectsSent;
+    }
+
+    /** @return objects written so far whose state equalled the prediction (one bit each). */
+    public long perfectPredictions()
+    {
+        return perfectPredictions;
+    }
+
+    /** @return objects written without a baseline. */
+    public long absoluteObjects()
+    {
+        return absoluteObjects;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.statesync.codec.snapshot;
+
+import java.util.Arrays;
+
+/**
+ * Per-object ring of quantized states keyed by tick: slot {@code tick % depth} of each object holds the state
+ * the object had at that tick. The sender keeps the states it sent (so an ack can find them) and the
+ * receiver the states it received (so a delta can find the baseline it names). A slot only ever moves
+ * forward in time, so a late, reordered packet never evicts a newer state.
+ *
+ * <p>Why this is safe for baselines: the receiver only stores ticks the sender sent, so if the sender still
+ * finds tick {@code t} of an object in its own ring (no later send landed in that slot), the receiver's
+ * slot for {@code t}, having received {@code t}, can't have been overwritten either.
+ */
+public final class StateRing
+{
+    /** Tick value of an empty slot. */
+    public static final int NO_TICK = Integer.MIN_VALUE;
+
+    private final int stride;
+    private final int depth;
+    private final int mask;
+    private final int[] ticks;
+    private final int[] states;
+
+    /**
+     * @param schema      record layout.
+     * @param objectCount objects.
+     * @param depth       ticks remembered per object, a power of two (e.g. 64 = about 1 s at 60 Hz).
+     */
+    public StateRing(final StateSchema schema, final int objectCount, final int depth)
+    {
+        if (depth < 2 || Integer.bitCount(depth) != 1)
+        {
+            throw new IllegalArgumentException("depth must be a power of two >= 2, got " + depth);
+        }
+        this.stride = schema.stride();
+        this.depth = depth;
+        this.mask = depth - 1;
+        this.ticks = new int[objectCount * depth];
+        this.states = new int[objectCount * depth * stride];
+        Arrays.fill(ticks, NO_TICK);
+    }
+
+    /** @return ticks remembered per object. */
+    public int depth()
+    {
+        return depth;
+    }
+
+    /**
+     * Remember an object's state at a tick, unless its slot holds a newer tick.
+     *
+     * @return true if stored.
+     */
+    public boolean store(final int object, final int tick, final int[] src, final int srcOffset)
+    {
+        final int slot = object * depth + (tick & mask);
+        final int held = ticks[slot];
+        if (held != NO_TICK && held - tick > 0)
+        {
+            return false;
+        }
+        ticks[slot] = tick;
+        System.arraycopy(src, srcOffset, states, slot * stride, stride);
+        return true;
+    }
+
+    /** @return offset of the object's state at {@code tick} in {@link #array()}, or -1 if not held. */
+    public int find(final int object, final int tick)
+    {
+        if (tick == NO_TICK)
+        {
+            return -1;
+        }
+        final int slot = object * depth + (tick & mask);
+        return ticks[slot] == tick ? slot * stride : -1;
+    }
+
+    /** @return the backing array of states, indexed by offsets from {@link #find(int, int)}. */
+    public int[] array()
+    {
+        return states;
+    }
+
+    /** Forget everything. */
+    public void clear()
+    {
+        Arrays.fill(ticks, NO_TICK);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.statesync.codec.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.codec.BitReader;
+import dev.statesync.codec.BitWriter;
+
+/**
+ * A sender and a receiver joined by a lossy, reordering link for packets and for acks, with the invariant
+ * checked on every delivery: each object the receiver updates equals the sender's quantized state at that
+ * packet's tick. Acks are only returned for packets that decoded, as a reliability layer must.
+ */
+final class SnapshotLinkSimulation
+{
+    record Flight(int deliverTick, int sequence, int tick, byte[] bytes)
+    {
+    }
+
+    final StateSchema schema;
+    final int objectCount;
+    final SnapshotSender sender;
+    final SnapshotReceiver receiver;
+    final QuantizedStates states;
+    final SplittableRandom random;
+    final Map<Integer, int[]> sentStatesByTick = new HashMap<>();
+    final List<Flight> packets = new ArrayList<>();
+    final List<int[]> acks = new ArrayList<>();
+    long bitsSent;
+    long objectsChecked;
+
+    SnapshotLinkSimulation(
+        final StateSchema schema, final int objectCount, final Predictor predictor, final long seed, final int ringDepth)
+    {
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.random = new SplittableRandom(seed);
+        final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth);
+        sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config);
+        receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config);
+        states = new QuantizedStates(schema, objectCount);
+        for (int i = 0; i < objectCount; i++)
+        {
+            RandomStates.randomRecord(schema, random, states.array(), states.offsetOf(i));
+        }
+    }
+
+    void run(final int ticks, final double loss, final int maxDelayTicks, final int budgetBytes, final int firstTick)
+    {
+        final byte[] storage = new byte[64 * 1024];
+        final BitWriter writer = new BitWriter();
+        final int[] order = new int[objectCount];
+        for (int t = 0; t < ticks; t++)
+        {
+            final int tick = firstTick + t;
+            final int sequence = (firstTick + t) & 0xFFFF;
+            for (int i = 0; i < objectCount; i++)
+            {
+                RandomStates.evolve(schema, random, states.array(), states.offsetOf(i));
+            }
+            // A rotating priority order stands in for the accumulator.
+            for (int i = 0; i < objectCount; i++)
+            {
+                order[i] = (i + t) % objectCount;
+            }
+            writer.wrap(new UnsafeBuffer(storage), 0, storage.length);
+            final int budgetBits = budgetBytes <= 0 ? Integer.MAX_VALUE : budgetBytes * 8;
+            sender.encode(tick, states, order, objectCount, budgetBits, writer, sequence);
+            final int bytes = writer.bytesWritten();
+            bitsSent += writer.bitsWritten();
+            if (budgetBytes > 0 && bytes > budgetBytes)
+            {
+                throw new AssertionError("snapshot of " + bytes + " bytes exceeds budget " + budgetBytes);
+            }
+            sentStatesByTick.put(tick, states.array().clone());
+            sentStatesByTick.remove(tick - 200);
+            if (random.nextDouble() >= loss)
+            {
+                final byte[] packet = java.util.Arrays.copyOf(storage, bytes);
+                packets.add(new Flight(tick + random.nextInt(maxDelayTicks + 1), sequence, tick, packet));
+            }
+            deliver(tick);
+        }
+    }
+
+    private void deliver(final int now)
+    {
+        final BitReader reader = new BitReader();
+        for (int i = 0; i < packets.size(); i++)
+        {
+            final Flight flight = packets.get(i);
+            if (flight.deliverTick() > now)
+            {
+                continue;
+            }
+            packets.remove(i--);
+            reader.wrap(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length);
+            final DecodeResult result = receiver.decode(reader);
+            if (result == DecodeResult.STALE)
+            {
+                continue;
+            }
+            assertEquals(DecodeResult.OK, result, "packet of tick " + flight.tick());
+            final int[] expected = sentStatesByTick.get(flight.tick());
+            for (int u = 0; u < receiver.updatedCount(); u++)
+            {
+                final int object = receiver.updatedObjects()[u];
+                if (!receiver.states().equalsRecord(object, expected, object * schema.stride()))
+                {
+                    throw new AssertionError("object " + object + " differs at tick " + flight.tick());
+                }
+                objectsChecked++;
+            }
+            if (random.nextDouble() >= 0.2)
+            {
+                acks.add(new int[]{now + random.nextInt(6), flight.sequence()});
+            }
+        }
+        for (int i = 0; i < acks.size(); i++)
+        {
+            if (acks.get(i)[0] <= now)
+            {
+                sender.onAcked(acks.remove(i--)[1]);
+            }
+        }
+    }
+}

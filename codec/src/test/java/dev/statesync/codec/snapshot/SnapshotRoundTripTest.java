@@ -1,0 +1,159 @@
+package dev.statesync.codec.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.codec.BitReader;
+import dev.statesync.codec.BitWriter;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+class SnapshotRoundTripTest
+{
+    private static Predictor predictor(final int which)
+    {
+        return switch (which)
+        {
+            case 0 -> HoldPredictor.INSTANCE;
+            case 1 -> new LinearExtrapolationPredictor(false);
+            default -> new LinearExtrapolationPredictor(true);
+        };
+    }
+
+    @Property(tries = 60)
+    void receiverEqualsSenderForEveryObjectReceivedUnderLossReorderAndBudgets(
+        @ForAll @IntRange(max = 5) final int schemaIndex,
+        @ForAll @IntRange(max = 2) final int predictorIndex,
+        @ForAll @IntRange(min = 1, max = 60) final int objectCount,
+        @ForAll @IntRange(max = 40) final int lossPercent,
+        @ForAll @IntRange(max = 8) final int maxDelayTicks,
+        @ForAll @IntRange(max = 400) final int budgetBytes,
+        @ForAll final long seed)
+    {
+        final SnapshotLinkSimulation link = new SnapshotLinkSimulation(
+            RandomStates.schema(schemaIndex), objectCount, predictor(predictorIndex), seed, 16);
+        link.run(150, lossPercent / 100.0, maxDelayTicks, budgetBytes == 0 ? 0 : budgetBytes + 16, 1000);
+
+        assertEquals(0, link.receiver.baselineMisses());
+        assertEquals(0, link.receiver.malformedPackets());
+    }
+
+    @Example
+    void ticksAndSequencesWrapWithoutBaselineMisses()
+    {
+        final SnapshotLinkSimulation link = new SnapshotLinkSimulation(
+            StateSchema.fiedler3d(), 40, new LinearExtrapolationPredictor(false), 42, 64);
+        link.run(2000, 0.25, 6, 0, Integer.MAX_VALUE - 1000);
+
+        assertEquals(0, link.receiver.baselineMisses());
+        assertTrue(link.objectsChecked > 10_000, "checked " + link.objectsChecked);
+        assertTrue(link.sender.perfectPredictions() > 0);
+    }
+
+    @Example
+    void unchangedAckedObjectsAreNotSentAgain()
+    {
+        final StateSchema schema = StateSchema.snapshot3d();
+        final SnapshotSender sender = new SnapshotSender(schema, 10, HoldPredictor.INSTANCE, new ObjectCodec(schema),
+            new SnapshotConfig());
+        final QuantizedStates states = new QuantizedStates(schema, 10);
+        final BitWriter writer = new BitWriter(new UnsafeBuffer(new byte[4096]), 0, 4096);
+        assertEquals(10, sender.encode(1, states, null, 0, Integer.MAX_VALUE, writer, 1));
+        writer.reset();
+        assertEquals(10, sender.encode(2, states, null, 0, Integer.MAX_VALUE, writer, 2), "not acked yet: resend");
+        sender.onAcked(2);
+        writer.reset();
+        assertEquals(0, sender.encode(3, states, null, 0, Integer.MAX_VALUE, writer, 3));
+        states.set(4, 0, 77);
+        writer.reset();
+        assertEquals(1, sender.encode(4, states, null, 0, Integer.MAX_VALUE, writer, 4));
+        assertEquals(4, sender.includedObjects()[0]);
+    }
+
+    @Example
+    void baselineMissFailsWholePacketAndChangesNothing()
+    {
+        final StateSchema schema = StateSchema.fiedler3d();
+        final SnapshotConfig config = new SnapshotConfig();
+        final SnapshotSender sender = new SnapshotSender(schema, 8, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(schema, 8, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final QuantizedStates states = new QuantizedStates(schema, 8);
+        final byte[] first = new byte[2048];
+        sender.encode(1, states, null, 0, Integer.MAX_VALUE, new BitWriter(new UnsafeBuffer(first), 0, first.length), 1);
+        sender.onAcked(1); // acked, but the receiver never gets packet 1
+        states.set(3, 0, 5);
+        final byte[] second = new byte[2048];
+        final BitWriter writer = new BitWriter(new UnsafeBuffer(second), 0, second.length);
+        sender.encode(2, states, null, 0, Integer.MAX_VALUE, writer, 2);
+
+        final int[] before = receiver.states().array().clone();
+        final DecodeResult result = receiver.decode(new BitReader(new UnsafeBuffer(second), 0, writer.bytesWritten()));
+        assertEquals(DecodeResult.BASELINE_MISSING, result);
+        assertEquals(1, receiver.baselineMisses());
+        assertArrayEquals(before, receiver.states().array());
+        assertEquals(StateRing.NO_TICK, receiver.stateTick(3));
+    }
+
+    @Property(tries = 400)
+    void hostileOrMutatedBytesNeverThrowAndFailedDecodesChangeNothing(
+        @ForAll @IntRange(max = 5) final int schemaIndex,
+        @ForAll final long seed,
+        @ForAll @IntRange(max = 3) final int mutation)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final SnapshotLinkSimulation link = new SnapshotLinkSimulation(schema, 20, new LinearExtrapolationPredictor(false), seed, 16);
+        link.run(30, 0.1, 2, 0, 1);
+        final SplittableRandom random = new SplittableRandom(seed);
+
+        final byte[] packet = new byte[4096];
+        final BitWriter writer = new BitWriter(new UnsafeBuffer(packet), 0, packet.length);
+        RandomStates.evolve(schema, random, link.states.array(), 0);
+        link.sender.encode(31, link.states, null, 0, Integer.MAX_VALUE, writer, 31);
+        int length = writer.bytesWritten();
+        switch (mutation)
+        {
+            case 0 -> random.nextBytes(packet);
+            case 1 -> packet[random.nextInt(length)] ^= (byte)(1 << random.nextInt(8));
+            case 2 -> length = random.nextInt(length);
+            default ->
+            {
+                for (int i = 0; i < 4; i++)
+                {
+                    packet[random.nextInt(length)] = (byte)random.nextInt();
+                }
+            }
+        }
+
+        final int[] statesBefore = link.receiver.states().array().clone();
+        final int[] ticksBefore = new int[20];
+        for (int i = 0; i < 20; i++)
+        {
+            ticksBefore[i] = link.receiver.stateTick(i);
+        }
+        final long appliedBefore = link.receiver.packetsApplied();
+        final DecodeResult result = link.receiver.decode(new BitReader(new UnsafeBuffer(packet), 0, length));
+        if (result != DecodeResult.OK)
+        {
+            assertArrayEquals(statesBefore, link.receiver.states().array());
+            for (int i = 0; i < 20; i++)
+            {
+                assertEquals(ticksBefore[i], link.receiver.stateTick(i));
+            }
+            assertEquals(appliedBefore, link.receiver.packetsApplied());
+            assertEquals(1, link.receiver.malformedPackets() + link.receiver.baselineMisses() + link.receiver.stalePackets());
+        }
+        for (int i = 0; i < 20; i++)
+        {
+            assertTrue(schema.isValid(link.receiver.states().array(), i * schema.stride()));
+        }
+        assertNotEquals(null, result);
+    }
+}
