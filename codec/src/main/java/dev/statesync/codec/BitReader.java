@@ -23,6 +23,8 @@ public final class BitReader implements BitStream
     private int offset;
     private int lengthBytes;
     private long lengthBits;
+    /** Bits left to read; forced to 0 by a failure, so one comparison guards both. */
+    private long bitsRemaining;
 
     private long scratch;
     private int scratchBits;
@@ -63,6 +65,7 @@ public final class BitReader implements BitStream
         nextByteIndex = 0;
         bitsRead = 0;
         failed = false;
+        bitsRemaining = lengthBits;
         return this;
     }
 
@@ -74,19 +77,16 @@ public final class BitReader implements BitStream
      */
     public int readBits(final int bits)
     {
-        if (bits < 1 || bits > 32)
+        if (((bits - 1) >>> 5) != 0)
         {
             throw new IllegalArgumentException("bits must be 1..32, got " + bits);
         }
-        if (failed)
+        if (bits > bitsRemaining)
         {
+            fail();
             return 0;
         }
-        if (bitsRead + (long)bits > lengthBits)
-        {
-            failed = true;
-            return 0;
-        }
+        bitsRemaining -= bits;
 
         if (scratchBits < bits)
         {
@@ -116,6 +116,12 @@ public final class BitReader implements BitStream
         return value;
     }
 
+    private void fail()
+    {
+        failed = true;
+        bitsRemaining = 0;
+    }
+
     /** Read one bit. */
     public boolean readBool()
     {
@@ -138,7 +144,7 @@ public final class BitReader implements BitStream
         final long value = (long)min + (readBits(bits) & 0xFFFF_FFFFL);
         if (value > max)
         {
-            failed = true;
+            fail();
             return min;
         }
         return failed ? min : (int)value;
@@ -176,7 +182,7 @@ public final class BitReader implements BitStream
         final int padding = alignBits();
         if (padding > 0 && readBits(padding) != 0)
         {
-            failed = true;
+            fail();
         }
     }
 
@@ -191,9 +197,9 @@ public final class BitReader implements BitStream
         {
             return;
         }
-        if (length < 0 || bitsRead + (long)length * 8 > lengthBits)
+        if (length < 0 || (long)length * 8 > bitsRemaining)
         {
-            failed = true;
+            fail();
             return;
         }
         for (int i = 0; i < length; i++)
@@ -220,7 +226,7 @@ public final class BitReader implements BitStream
     /** @return bits left in the region. */
     public long bitsRemaining()
     {
-        return lengthBits - bitsRead;
+        return failed ? 0 : lengthBits - bitsRead;
     }
 
     /** @return length of the wrapped region in bytes. */
@@ -320,7 +326,7 @@ public final class BitReader implements BitStream
     {
         if (!valid)
         {
-            failed = true;
+            fail();
         }
     }
 }

@@ -25,6 +25,8 @@ public final class BitWriter implements BitStream
     private int offset;
     private int capacityBytes;
     private long capacityBits;
+    /** Bits that still fit; forced to 0 by an overflow, so one comparison guards both. */
+    private long bitsRemaining;
 
     private long scratch;
     private int scratchBits;
@@ -71,6 +73,7 @@ public final class BitWriter implements BitStream
         wordByteIndex = 0;
         bitsWritten = 0;
         overflowed = false;
+        bitsRemaining = capacityBits;
     }
 
     /**
@@ -82,26 +85,20 @@ public final class BitWriter implements BitStream
      */
     public void writeBits(final int value, final int bits)
     {
-        if (bits < 1 || bits > 32)
+        final long unsigned = value & 0xFFFF_FFFFL;
+        if (((bits - 1) >>> 5) != 0 || (unsigned >>> bits) != 0)
         {
-            throw new IllegalArgumentException("bits must be 1..32, got " + bits);
+            throw misuse(value, bits);
         }
-        if (bits < 32 && (value >>> bits) != 0)
-        {
-            throw new IllegalArgumentException("value " + Integer.toUnsignedString(value) + " does not fit in " +
-                bits + " bits");
-        }
-        if (overflowed)
-        {
-            return;
-        }
-        if (bitsWritten + (long)bits > capacityBits)
+        if (bits > bitsRemaining)
         {
             overflowed = true;
+            bitsRemaining = 0;
             return;
         }
+        bitsRemaining -= bits;
 
-        scratch |= (value & 0xFFFF_FFFFL) << scratchBits;
+        scratch |= unsigned << scratchBits;
         scratchBits += bits;
         if (scratchBits >= 32)
         {
@@ -112,6 +109,15 @@ public final class BitWriter implements BitStream
             wordByteIndex += 4;
         }
         bitsWritten += bits;
+    }
+
+    private static IllegalArgumentException misuse(final int value, final int bits)
+    {
+        if (bits < 1 || bits > 32)
+        {
+            return new IllegalArgumentException("bits must be 1..32, got " + bits);
+        }
+        return new IllegalArgumentException("value " + Integer.toUnsignedString(value) + " does not fit in " + bits + " bits");
     }
 
     /** Write one bit. */
@@ -220,7 +226,7 @@ public final class BitWriter implements BitStream
     /** @return bits still free in the region. */
     public long bitsAvailable()
     {
-        return capacityBits - bitsWritten;
+        return bitsRemaining;
     }
 
     /** @return capacity of the wrapped region in bytes. */

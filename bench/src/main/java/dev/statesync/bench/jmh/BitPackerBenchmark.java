@@ -1,0 +1,104 @@
+package dev.statesync.bench.jmh;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import dev.statesync.codec.BitReader;
+import dev.statesync.codec.BitWriter;
+
+/**
+ * Bitpacker throughput on a realistic mixed-width field sequence: mostly 1-bit flags and small deltas,
+ * some 9..18-bit quantized values, a few full 32-bit words, as a snapshot writes them. One operation is one
+ * field, so ops/s is fields per second.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
+public class BitPackerBenchmark
+{
+    static final int FIELDS = 1024;
+
+    private final int[] widths = new int[FIELDS];
+    private final int[] values = new int[FIELDS];
+    private final BitWriter writer = new BitWriter();
+    private final BitReader reader = new BitReader();
+    private UnsafeBuffer buffer;
+    private int readLength;
+
+    @Setup
+    public void setUp()
+    {
+        final SplittableRandom random = new SplittableRandom(2015);
+        long totalBits = 0;
+        for (int i = 0; i < FIELDS; i++)
+        {
+            final int roll = random.nextInt(100);
+            final int width;
+            if (roll < 40)
+            {
+                width = 1;
+            }
+            else if (roll < 70)
+            {
+                width = 2 + random.nextInt(7);
+            }
+            else if (roll < 95)
+            {
+                width = 9 + random.nextInt(10);
+            }
+            else
+            {
+                width = 19 + random.nextInt(14);
+            }
+            widths[i] = width;
+            values[i] = (int)(random.nextLong() & ((1L << width) - 1));
+            totalBits += width;
+        }
+        buffer = new UnsafeBuffer(new byte[(int)(totalBits / 8) + 16]);
+        writer.wrap(buffer, 0, buffer.capacity());
+        write();
+        readLength = writer.flush();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(FIELDS)
+    public int write()
+    {
+        final BitWriter writer = this.writer;
+        writer.reset();
+        for (int i = 0; i < FIELDS; i++)
+        {
+            writer.writeBits(values[i], widths[i]);
+        }
+        return writer.flush();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(FIELDS)
+    public int read()
+    {
+        final BitReader reader = this.reader.wrap(buffer, 0, readLength);
+        int checksum = 0;
+        for (int i = 0; i < FIELDS; i++)
+        {
+            checksum += reader.readBits(widths[i]);
+        }
+        return checksum;
+    }
+}
