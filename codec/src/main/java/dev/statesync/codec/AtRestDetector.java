@@ -68,7 +68,7 @@ public final class AtRestDetector
      * @param windowFrames            poses kept per object, the newest included; at least 2.
      * @param positionThresholdMetres largest distance from the newest position still counted as not moved, >= 0.
      * @param rotationDotThreshold    smallest |quaternion dot| with the newest rotation still counted as not
-     *                                turned, in (0, 1]; 1 - cos(angle / 2) for a turn of {@code angle}.
+     *                                turned, in (0, 1]; cos(angle / 2) for a largest turn of {@code angle}.
      */
     public AtRestDetector(
         final int objectCount,
