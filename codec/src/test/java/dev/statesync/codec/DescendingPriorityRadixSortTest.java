@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.From;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
@@ -32,7 +34,7 @@ class DescendingPriorityRadixSortTest
 
     @Property(tries = 1000)
     void shouldOrderLikeBoxedSortDescendingThenByIndex(
-        @ForAll @Size(max = 600) final List<@net.jqwik.api.From("anyFloat") Float> values)
+        @ForAll @Size(max = 600) final List<@From("anyFloat") Float> values)
     {
         final int n = values.size();
         final float[] priorities = new float[n];
@@ -49,7 +51,7 @@ class DescendingPriorityRadixSortTest
 
         final int[] expected = reference(priorities);
         assertEquals(expected.length, count);
-        assertArrayEquals(expected, java.util.Arrays.copyOf(sorted, count));
+        assertArrayEquals(expected, Arrays.copyOf(sorted, count));
         assertArrayEquals(sorted, again, "reusable");
     }
 

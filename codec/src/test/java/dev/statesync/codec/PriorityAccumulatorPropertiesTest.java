@@ -11,6 +11,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.From;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
@@ -39,8 +40,8 @@ class PriorityAccumulatorPropertiesTest
 
     @Property(tries = 500)
     void shouldSelectWhatTheReferenceSelects(
-        @ForAll @Size(min = 1, max = 40) final List<@net.jqwik.api.From("factors") Float> factorList,
-        @ForAll @Size(min = 40, max = 40) final List<@net.jqwik.api.From("sizes") Integer> sizeList,
+        @ForAll @Size(min = 1, max = 40) final List<@From("factors") Float> factorList,
+        @ForAll @Size(min = 40, max = 40) final List<@From("sizes") Integer> sizeList,
         @ForAll @IntRange(min = 0, max = 4000) final int budgetBits,
         @ForAll @IntRange(min = 1, max = 6) final int maxMisses,
         @ForAll final boolean tryAll,
