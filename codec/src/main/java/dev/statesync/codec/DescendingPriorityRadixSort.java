@@ -9,20 +9,22 @@ import java.util.Arrays;
  * may allocate a merge buffer when its input is partly sorted, which priority orders often are from one packet
  * to the next. This is an LSD radix sort over preallocated buffers: a non-negative float's bit pattern orders
  * like an int, so {@code 0x7FFFFFFF - bits} orders ascending exactly as the floats order descending, and a
- * stable radix sort over indices gathered in ascending order keeps ties in index order. Cost is linear: four
- * byte-wide passes, and a pass whose byte is the same for every key is skipped.
+ * stable radix sort over indices gathered in ascending order keeps ties in index order. Cost is linear: one
+ * gathering pass that also counts all four byte digits, then up to four scattering passes; a pass whose byte is
+ * the same for every key is skipped.
  */
 final class DescendingPriorityRadixSort
 {
     private static final int RADIX_BITS = 8;
     private static final int BUCKETS = 1 << RADIX_BITS;
     private static final int DIGIT_MASK = BUCKETS - 1;
-    private static final int KEY_BITS = 32;
+    private static final int PASSES = Integer.SIZE / RADIX_BITS;
 
     private final int[] keys;
     private final int[] scratchKeys;
     private final int[] scratchIndices;
-    private final int[] bucketStarts = new int[BUCKETS];
+    /** PASSES histograms of BUCKETS counts, all built in the one gathering pass; reused as bucket starts. */
+    private final int[] digitCounts = new int[PASSES * BUCKETS];
 
     DescendingPriorityRadixSort(final int capacity)
     {
@@ -42,6 +44,8 @@ final class DescendingPriorityRadixSort
      */
     int sortDescending(final float[] priorities, final int count, final int[] sortedIndices)
     {
+        final int[] counts = digitCounts;
+        Arrays.fill(counts, 0);
         int[] srcKeys = keys;
         int[] srcIndices = sortedIndices;
         int candidates = 0;
@@ -51,25 +55,40 @@ final class DescendingPriorityRadixSort
             if (priority >= 0.0f)
             {
                 // & clears the sign of -0.0f so it orders as 0.0f.
-                srcKeys[candidates] = Integer.MAX_VALUE - (Float.floatToRawIntBits(priority) & Integer.MAX_VALUE);
+                final int key = Integer.MAX_VALUE - (Float.floatToRawIntBits(priority) & Integer.MAX_VALUE);
+                srcKeys[candidates] = key;
                 srcIndices[candidates] = i;
                 candidates++;
+                counts[key & DIGIT_MASK]++;
+                counts[BUCKETS + ((key >>> RADIX_BITS) & DIGIT_MASK)]++;
+                counts[2 * BUCKETS + ((key >>> (2 * RADIX_BITS)) & DIGIT_MASK)]++;
+                counts[3 * BUCKETS + (key >>> (3 * RADIX_BITS))]++;
             }
+        }
+        if (candidates == 0)
+        {
+            return 0;
         }
 
         int[] dstKeys = scratchKeys;
         int[] dstIndices = scratchIndices;
-        for (int shift = 0; shift < KEY_BITS; shift += RADIX_BITS)
+        for (int pass = 0; pass < PASSES; pass++)
         {
-            if (scatterByDigit(srcKeys, srcIndices, candidates, shift, dstKeys, dstIndices))
+            final int shift = pass * RADIX_BITS;
+            final int base = pass * BUCKETS;
+            // When every key shares this digit the pass would not reorder anything: skip it. Typical for the low
+            // bytes, since accumulators of small integer factors leave the low mantissa bits zero.
+            if (counts[base + ((srcKeys[0] >>> shift) & DIGIT_MASK)] == candidates)
             {
-                final int[] swapKeys = srcKeys;
-                srcKeys = dstKeys;
-                dstKeys = swapKeys;
-                final int[] swapIndices = srcIndices;
-                srcIndices = dstIndices;
-                dstIndices = swapIndices;
+                continue;
             }
+            scatterByDigit(srcKeys, srcIndices, candidates, shift, base, dstKeys, dstIndices);
+            final int[] swapKeys = srcKeys;
+            srcKeys = dstKeys;
+            dstKeys = swapKeys;
+            final int[] swapIndices = srcIndices;
+            srcIndices = dstIndices;
+            dstIndices = swapIndices;
         }
 
         if (srcIndices != sortedIndices)
@@ -80,34 +99,21 @@ final class DescendingPriorityRadixSort
         return candidates;
     }
 
-    /**
-     * One stable counting pass on the byte at {@code shift}.
-     *
-     * @return false, having moved nothing, when every key has the same byte there (the pass would not reorder).
-     */
-    private boolean scatterByDigit(
+    /** One stable counting pass on the digit at {@code shift}, whose counts start at {@code base}. */
+    private void scatterByDigit(
         final int[] srcKeys,
         final int[] srcIndices,
         final int count,
         final int shift,
+        final int base,
         final int[] dstKeys,
         final int[] dstIndices)
     {
-        final int[] starts = bucketStarts;
-        Arrays.fill(starts, 0);
-        for (int i = 0; i < count; i++)
-        {
-            starts[(srcKeys[i] >>> shift) & DIGIT_MASK]++;
-        }
-
+        final int[] starts = digitCounts;
         int offset = 0;
-        for (int bucket = 0; bucket < BUCKETS; bucket++)
+        for (int bucket = base, end = base + BUCKETS; bucket < end; bucket++)
         {
             final int bucketSize = starts[bucket];
-            if (bucketSize == count)
-            {
-                return false;
-            }
             starts[bucket] = offset;
             offset += bucketSize;
         }
@@ -115,11 +121,9 @@ final class DescendingPriorityRadixSort
         for (int i = 0; i < count; i++)
         {
             final int key = srcKeys[i];
-            final int position = starts[(key >>> shift) & DIGIT_MASK]++;
+            final int position = starts[base + ((key >>> shift) & DIGIT_MASK)]++;
             dstKeys[position] = key;
             dstIndices[position] = srcIndices[i];
         }
-
-        return true;
     }
 }
