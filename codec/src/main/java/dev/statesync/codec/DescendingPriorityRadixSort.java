@@ -10,21 +10,19 @@ import java.util.Arrays;
  * to the next. This is an LSD radix sort over preallocated buffers: a non-negative float's bit pattern orders
  * like an int, so {@code 0x7FFFFFFF - bits} orders ascending exactly as the floats order descending, and a
  * stable radix sort over indices gathered in ascending order keeps ties in index order. Cost is linear: one
- * gathering pass that also counts all four byte digits, then up to four scattering passes; a pass whose byte is
- * the same for every key is skipped.
+ * gathering pass that also finds which key bits vary, then a counting and a scattering pass per byte digit that
+ * varies (two for typical accumulators, at most four).
  */
 final class DescendingPriorityRadixSort
 {
     private static final int RADIX_BITS = 8;
     private static final int BUCKETS = 1 << RADIX_BITS;
     private static final int DIGIT_MASK = BUCKETS - 1;
-    private static final int PASSES = Integer.SIZE / RADIX_BITS;
 
     private final int[] keys;
     private final int[] scratchKeys;
     private final int[] scratchIndices;
-    /** PASSES histograms of BUCKETS counts, all built in the one gathering pass; reused as bucket starts. */
-    private final int[] digitCounts = new int[PASSES * BUCKETS];
+    private final int[] bucketStarts = new int[BUCKETS];
 
     DescendingPriorityRadixSort(final int capacity)
     {
@@ -44,11 +42,11 @@ final class DescendingPriorityRadixSort
      */
     int sortDescending(final float[] priorities, final int count, final int[] sortedIndices)
     {
-        final int[] counts = digitCounts;
-        Arrays.fill(counts, 0);
         int[] srcKeys = keys;
         int[] srcIndices = sortedIndices;
         int candidates = 0;
+        int keyBitsAllSet = -1;
+        int keyBitsAnySet = 0;
         for (int i = 0; i < count; i++)
         {
             final float priority = priorities[i];
@@ -59,30 +57,23 @@ final class DescendingPriorityRadixSort
                 srcKeys[candidates] = key;
                 srcIndices[candidates] = i;
                 candidates++;
-                counts[key & DIGIT_MASK]++;
-                counts[BUCKETS + ((key >>> RADIX_BITS) & DIGIT_MASK)]++;
-                counts[2 * BUCKETS + ((key >>> (2 * RADIX_BITS)) & DIGIT_MASK)]++;
-                counts[3 * BUCKETS + (key >>> (3 * RADIX_BITS))]++;
+                keyBitsAllSet &= key;
+                keyBitsAnySet |= key;
             }
         }
-        if (candidates == 0)
-        {
-            return 0;
-        }
 
+        // A digit that is the same in every key would not reorder anything: skip its pass. Typical for the low
+        // bytes, since accumulators of small integer factors leave the low mantissa bits zero.
+        final int varyingKeyBits = keyBitsAllSet ^ keyBitsAnySet;
         int[] dstKeys = scratchKeys;
         int[] dstIndices = scratchIndices;
-        for (int pass = 0; pass < PASSES; pass++)
+        for (int shift = 0; shift < Integer.SIZE; shift += RADIX_BITS)
         {
-            final int shift = pass * RADIX_BITS;
-            final int base = pass * BUCKETS;
-            // When every key shares this digit the pass would not reorder anything: skip it. Typical for the low
-            // bytes, since accumulators of small integer factors leave the low mantissa bits zero.
-            if (counts[base + ((srcKeys[0] >>> shift) & DIGIT_MASK)] == candidates)
+            if (((varyingKeyBits >>> shift) & DIGIT_MASK) == 0)
             {
                 continue;
             }
-            scatterByDigit(srcKeys, srcIndices, candidates, shift, base, dstKeys, dstIndices);
+            scatterByDigit(srcKeys, srcIndices, candidates, shift, dstKeys, dstIndices);
             final int[] swapKeys = srcKeys;
             srcKeys = dstKeys;
             dstKeys = swapKeys;
@@ -99,19 +90,24 @@ final class DescendingPriorityRadixSort
         return candidates;
     }
 
-    /** One stable counting pass on the digit at {@code shift}, whose counts start at {@code base}. */
+    /** One stable counting pass on the digit at {@code shift}. */
     private void scatterByDigit(
         final int[] srcKeys,
         final int[] srcIndices,
         final int count,
         final int shift,
-        final int base,
         final int[] dstKeys,
         final int[] dstIndices)
     {
-        final int[] starts = digitCounts;
+        final int[] starts = bucketStarts;
+        Arrays.fill(starts, 0);
+        for (int i = 0; i < count; i++)
+        {
+            starts[(srcKeys[i] >>> shift) & DIGIT_MASK]++;
+        }
+
         int offset = 0;
-        for (int bucket = base, end = base + BUCKETS; bucket < end; bucket++)
+        for (int bucket = 0; bucket < BUCKETS; bucket++)
         {
             final int bucketSize = starts[bucket];
             starts[bucket] = offset;
@@ -121,7 +117,7 @@ final class DescendingPriorityRadixSort
         for (int i = 0; i < count; i++)
         {
             final int key = srcKeys[i];
-            final int position = starts[base + ((key >>> shift) & DIGIT_MASK)]++;
+            final int position = starts[(key >>> shift) & DIGIT_MASK]++;
             dstKeys[position] = key;
             dstIndices[position] = srcIndices[i];
         }
