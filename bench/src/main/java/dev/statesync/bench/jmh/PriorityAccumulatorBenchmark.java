@@ -83,4 +83,16 @@ public class PriorityAccumulatorBenchmark
 
         return count + accumulator.selectedBits();
     }
+
+    /**
+     * Baseline: the accumulation pass alone (one linear sweep over 901 floats). On a shared machine read
+     * {@link #accumulateSelectAndMarkSent()} as a multiple of this rather than as an absolute figure.
+     */
+    @Benchmark
+    public float accumulateOnly()
+    {
+        accumulator.accumulate();
+
+        return accumulator.accumulator(PLAYER);
+    }
 }
