@@ -18,8 +18,9 @@ package dev.statesync.codec;
  * A slow drift below the threshold per frame but beyond it across the window is not at rest.
  *
  * <p>Pass the poses both sides simulate (the quantized state when quantization is applied on both sides) so the
- * decision matches what the receiver sees. Quaternions are expected to be unit length. A NaN anywhere in the
- * window makes the object not at rest. Storage is primitive arrays, allocation-free after construction; not
+ * decision matches what the receiver sees. Quaternions are normalized on entry, so an engine's slowly drifting
+ * norm does not keep an object awake; a NaN anywhere in the window, or a zero quaternion, makes the object not at
+ * rest. Storage is primitive arrays, allocation-free after construction; not
  * thread-safe.
  */
 public final class AtRestDetector
@@ -141,10 +142,10 @@ public final class AtRestDetector
      * @param x      position in metres.
      * @param y      position in metres.
      * @param z      position in metres.
-     * @param qx     unit quaternion x.
-     * @param qy     unit quaternion y.
-     * @param qz     unit quaternion z.
-     * @param qw     unit quaternion w.
+     * @param qx     rotation quaternion x, need not be exactly unit length.
+     * @param qy     rotation quaternion y.
+     * @param qz     rotation quaternion z.
+     * @param qw     rotation quaternion w.
      */
     public void update(
         final int object,
@@ -157,21 +158,28 @@ public final class AtRestDetector
         final float qw)
     {
         checkObject(object);
+        // Normalized so the dot threshold means the same turn whatever drift the engine's quaternions have.
+        final float inverseNorm = 1.0f / (float)Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+        final float ux = qx * inverseNorm;
+        final float uy = qy * inverseNorm;
+        final float uz = qz * inverseNorm;
+        final float uw = qw * inverseNorm;
+
         final int slot = nextSlot[object];
         final int offset = (object * windowFrames + slot) * COMPONENTS;
         final float[] p = poses;
         p[offset + X] = x;
         p[offset + Y] = y;
         p[offset + Z] = z;
-        p[offset + QX] = qx;
-        p[offset + QY] = qy;
-        p[offset + QZ] = qz;
-        p[offset + QW] = qw;
+        p[offset + QX] = ux;
+        p[offset + QY] = uy;
+        p[offset + QZ] = uz;
+        p[offset + QW] = uw;
         nextSlot[object] = slot + 1 == windowFrames ? 0 : slot + 1;
 
         final int held = framesHeld[object] < windowFrames ? framesHeld[object] + 1 : windowFrames;
         framesHeld[object] = held;
-        atRest[object] = held == windowFrames && windowStaysNear(object, x, y, z, qx, qy, qz, qw);
+        atRest[object] = held == windowFrames && windowStaysNear(object, x, y, z, ux, uy, uz, uw);
     }
 
     /**

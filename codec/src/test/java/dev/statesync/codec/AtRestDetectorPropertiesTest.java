@@ -41,10 +41,12 @@ class AtRestDetectorPropertiesTest
                 angle += random.nextDouble(-1, 1) * stepRadians;
             }
             final float sign = random.nextBoolean() ? 1.0f : -1.0f;
-            final float[] pose = {x, 0.5f, 0.2f, 0.0f, sign * (float)Math.sin(angle / 2), 0.0f,
-                sign * (float)Math.cos(angle / 2)};
-            detector.update(0, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6]);
-            history.add(pose);
+            final float scale = sign * (float)random.nextDouble(0.5, 2.0); // any non-zero norm, either sign
+            final float qy = scale * (float)Math.sin(angle / 2);
+            final float qw = scale * (float)Math.cos(angle / 2);
+            detector.update(0, x, 0.5f, 0.2f, 0.0f, qy, 0.0f, qw);
+            final float inverseNorm = 1.0f / (float)Math.sqrt(qy * qy + qw * qw);
+            history.add(new float[]{x, 0.5f, 0.2f, 0.0f, qy * inverseNorm, 0.0f, qw * inverseNorm});
 
             assertEquals(reference(history, windowFrames, positionThresholdMetres, dotThreshold),
                 detector.isAtRest(0), "frame " + frame);

@@ -78,6 +78,29 @@ class AtRestDetectorTest
     }
 
     @Test
+    void shouldRestWithQuaternionsWhoseNormHasDrifted()
+    {
+        final AtRestDetector detector = new AtRestDetector(1);
+        for (int frame = 0; frame < 16; frame++)
+        {
+            final float scale = 0.98f + 0.002f * frame; // |q|^2 from 0.96 to 1.02
+            detector.update(0, 0.0f, 0.0f, 0.0f, 0.0f, 0.6f * scale, 0.0f, 0.8f * scale);
+        }
+
+        assertTrue(detector.isAtRest(0));
+    }
+
+    @Test
+    void shouldNeverRestWithZeroQuaternion()
+    {
+        final AtRestDetector detector = new AtRestDetector(1, 2, 0.01f, 0.9999f);
+        detector.update(0, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f);
+        detector.update(0, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f);
+
+        assertFalse(detector.isAtRest(0));
+    }
+
+    @Test
     void shouldWakeWhenMovedAndComeToRestOnlyAfterAFullWindowAtTheNewPlace()
     {
         final AtRestDetector detector = new AtRestDetector(1);
