@@ -29,7 +29,8 @@ public final class BitReader implements BitStream
     private long scratch;
     private int scratchBits;
     private int nextByteIndex;
-    private int bitsRead;
+    /** Bits read when the failure happened; while not failed, read = length - remaining. */
+    private long bitsReadAtFailure;
     private boolean failed;
 
     /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
@@ -63,7 +64,7 @@ public final class BitReader implements BitStream
         scratch = 0;
         scratchBits = 0;
         nextByteIndex = 0;
-        bitsRead = 0;
+        bitsReadAtFailure = 0;
         failed = false;
         bitsRemaining = lengthBits;
         return this;
@@ -112,14 +113,17 @@ public final class BitReader implements BitStream
         final int value = (int)(scratch & Bits.lowMask(bits));
         scratch >>>= bits;
         scratchBits -= bits;
-        bitsRead += bits;
         return value;
     }
 
     private void fail()
     {
-        failed = true;
-        bitsRemaining = 0;
+        if (!failed)
+        {
+            failed = true;
+            bitsReadAtFailure = lengthBits - bitsRemaining;
+            bitsRemaining = 0;
+        }
     }
 
     /** Read one bit. */
@@ -220,13 +224,13 @@ public final class BitReader implements BitStream
     /** @return bits read so far. */
     public int bitsRead()
     {
-        return bitsRead;
+        return (int)(failed ? bitsReadAtFailure : lengthBits - bitsRemaining);
     }
 
     /** @return bits left in the region. */
     public long bitsRemaining()
     {
-        return failed ? 0 : lengthBits - bitsRead;
+        return bitsRemaining;
     }
 
     /** @return length of the wrapped region in bytes. */
@@ -238,7 +242,7 @@ public final class BitReader implements BitStream
     /** @return padding bits up to the next byte boundary. */
     public int alignBits()
     {
-        return (8 - (bitsRead & 7)) & 7;
+        return (8 - (bitsRead() & 7)) & 7;
     }
 
     // ---------------------------------------------------------------------------------- BitStream
@@ -270,7 +274,7 @@ public final class BitReader implements BitStream
     @Override
     public int bitsProcessed()
     {
-        return bitsRead;
+        return bitsRead();
     }
 
     @Override

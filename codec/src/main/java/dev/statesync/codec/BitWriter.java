@@ -31,7 +31,8 @@ public final class BitWriter implements BitStream
     private long scratch;
     private int scratchBits;
     private int wordByteIndex;
-    private int bitsWritten;
+    /** Bits written when the overflow happened; while not overflowed, written = capacity - remaining. */
+    private long bitsWrittenAtOverflow;
     private boolean overflowed;
 
     /** An unwrapped writer; call {@link #wrap(MutableDirectBuffer, int, int)} before use. */
@@ -71,7 +72,7 @@ public final class BitWriter implements BitStream
         scratch = 0;
         scratchBits = 0;
         wordByteIndex = 0;
-        bitsWritten = 0;
+        bitsWrittenAtOverflow = 0;
         overflowed = false;
         bitsRemaining = capacityBits;
     }
@@ -92,8 +93,12 @@ public final class BitWriter implements BitStream
         }
         if (bits > bitsRemaining)
         {
-            overflowed = true;
-            bitsRemaining = 0;
+            if (!overflowed)
+            {
+                overflowed = true;
+                bitsWrittenAtOverflow = capacityBits - bitsRemaining;
+                bitsRemaining = 0;
+            }
             return;
         }
         bitsRemaining -= bits;
@@ -102,13 +107,12 @@ public final class BitWriter implements BitStream
         scratchBits += bits;
         if (scratchBits >= 32)
         {
-            // Every bit of this word has been written, and bitsWritten <= capacityBits, so all 4 bytes fit.
+            // Every bit of this word has been written and fitted the capacity, so all 4 bytes fit.
             buffer.putInt(offset + wordByteIndex, (int)scratch, ByteOrder.LITTLE_ENDIAN);
             scratch >>>= 32;
             scratchBits -= 32;
             wordByteIndex += 4;
         }
-        bitsWritten += bits;
     }
 
     private static IllegalArgumentException misuse(final int value, final int bits)
@@ -214,13 +218,13 @@ public final class BitWriter implements BitStream
     /** @return bits written so far (excluding any write dropped by an overflow). */
     public int bitsWritten()
     {
-        return bitsWritten;
+        return (int)(overflowed ? bitsWrittenAtOverflow : capacityBits - bitsRemaining);
     }
 
     /** @return bytes the written bits occupy, {@code ceil(bitsWritten / 8)}. */
     public int bytesWritten()
     {
-        return (bitsWritten + 7) >>> 3;
+        return (bitsWritten() + 7) >>> 3;
     }
 
     /** @return bits still free in the region. */
@@ -238,7 +242,7 @@ public final class BitWriter implements BitStream
     /** @return zero bits needed to reach the next byte boundary. */
     public int alignBits()
     {
-        return (8 - (bitsWritten & 7)) & 7;
+        return (8 - (bitsWritten() & 7)) & 7;
     }
 
     /** @return true once a write did not fit the capacity (sticky until {@link #reset()}). */
@@ -276,7 +280,7 @@ public final class BitWriter implements BitStream
     @Override
     public int bitsProcessed()
     {
-        return bitsWritten;
+        return bitsWritten();
     }
 
     @Override
