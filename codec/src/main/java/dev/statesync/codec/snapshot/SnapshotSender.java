@@ -5,6 +5,7 @@ import java.util.Arrays;
 import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.BitWriter;
 import dev.statesync.codec.Bits;
+import dev.statesync.codec.ObjectSizer;
 
 /**
  * The authority's side of one connection: encodes snapshots delta-coded per object against that object's
@@ -13,12 +14,12 @@ import dev.statesync.codec.Bits;
  * <p>Why per object: with a priority accumulator a packet carries only some objects, so no single earlier
  * snapshot is a baseline for all of them. The sender remembers which objects went out at which tick in
  * which packet; {@link #onAcked(int)} moves exactly those objects' baselines forward (never backwards).
- * An object whose newest acked state equals its current state, and which has not been sent since, is not
- * sent at all: the receiver provably holds it.
+ * An object is not sent at all while the receiver provably holds its current state (every state sent since
+ * an acked one equals it).
  *
  * <p>One snapshot per tick; ticks increase. Allocation-free after construction. Not thread-safe.
  */
-public final class SnapshotSender
+public final class SnapshotSender implements ObjectSizer
 {
     private final StateSchema schema;
     private final int objectCount;
@@ -33,6 +34,8 @@ public final class SnapshotSender
     private final int[] ackedTick;
     private final int[] olderAckedTick;
     private final int[] lastSentTick;
+    /** First tick of the run of identical states ending with the last one sent. */
+    private final int[] sameSinceTick;
 
     private final int historyMask;
     private final int[] historySequence;
@@ -54,6 +57,14 @@ public final class SnapshotSender
     private final int[] distinctCounts;
     private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
 
+    private final boolean[] isCandidate;
+    private final boolean[] hasPrediction;
+    private final int[] chosen;
+    private int[] preparedStates;
+    private int preparedTick;
+    private int candidateCount;
+    private int tableSize;
+    private int refBits;
     private int includedCount;
     private int lastPacketBits;
     private long objectsSent;
@@ -90,6 +101,7 @@ public final class SnapshotSender
         ackedTick = filled(objectCount);
         olderAckedTick = filled(objectCount);
         lastSentTick = filled(objectCount);
+        sameSinceTick = filled(objectCount);
 
         final int history = config.packetHistory();
         historyMask = history - 1;
@@ -100,6 +112,9 @@ public final class SnapshotSender
         historyValid = new boolean[history];
 
         candidates = new int[objectCount];
+        isCandidate = new boolean[objectCount];
+        hasPrediction = new boolean[objectCount];
+        chosen = new int[objectCount];
         candidateNewest = new int[objectCount];
         candidateOlder = new int[objectCount];
         included = new int[objectCount];
@@ -120,13 +135,14 @@ public final class SnapshotSender
     }
 
     /**
-     * @return true unless the receiver provably holds the object's current state: its newest acked state
-     * equals {@code current} and nothing was sent for it after that.
+     * @return true unless the receiver provably holds the object's current state: every state sent for it
+     * since an acked one equals {@code current}, so whichever of them the receiver has newest is current.
      */
     public boolean needsSending(final int object, final QuantizedStates current)
     {
         final int sent = lastSentTick[object];
-        if (sent == StateRing.NO_TICK || sent != ackedTick[object])
+        final int acked = ackedTick[object];
+        if (sent == StateRing.NO_TICK || acked == StateRing.NO_TICK || acked - sameSinceTick[object] < 0)
         {
             return true;
         }
@@ -135,14 +151,118 @@ public final class SnapshotSender
     }
 
     /**
-     * Encode one snapshot.
+     * First step of encoding a snapshot: find the objects that need sending, their baselines, the packet's
+     * baseline table and every prediction. Then size objects with {@link #bitsFor(int)} (for example through
+     * a {@code PriorityAccumulator}) and write the chosen ones with {@link #write}.
+     *
+     * @param tick    the tick of {@code current}; greater than every earlier tick encoded.
+     * @param current quantized states of all objects.
+     * @return how many objects need sending.
+     */
+    public int prepare(final int tick, final QuantizedStates current)
+    {
+        if (preparedStates != null)
+        {
+            clearPrepared();
+        }
+        preparedTick = tick;
+        preparedStates = current.array();
+        candidateCount = 0;
+        for (int object = 0; object < objectCount; object++)
+        {
+            if (needsSending(object, current))
+            {
+                candidates[candidateCount++] = object;
+                isCandidate[object] = true;
+            }
+        }
+        tableSize = chooseBaselines(tick, candidateCount);
+        refBits = Bits.bitsRequired(0, tableSize);
+        for (int c = 0; c < candidateCount; c++)
+        {
+            final int object = candidates[c];
+            hasPrediction[object] = predict(object, tick, tableSize);
+        }
+        return candidateCount;
+    }
+
+    /**
+     * Exact bits object {@code object} adds to the prepared snapshot, plus an upper bound of its index's
+     * cost; {@link Integer#MAX_VALUE} for an object that need not be sent. Sizes sum to at most
+     * {@link #headerBits()} less than the written snapshot.
+     */
+    @Override
+    public int bitsFor(final int object)
+    {
+        if (preparedStates == null || !isCandidate[object])
+        {
+            return Integer.MAX_VALUE;
+        }
+        final boolean predicted = hasPrediction[object];
+        measure.reset();
+        codec.serialize(measure, preparedStates, object * stride, predicted ? predictions : null, object * stride);
+        return measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
+            indexCoding.maxBitsPerIndex();
+    }
+
+    /** @return an upper bound of the prepared snapshot's bits outside its objects (tick, counts, table, padding). */
+    public int headerBits()
+    {
+        return SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 + 4 +
+            tableSize * SnapshotFormat.AGE_LADDER.bitsFor(SnapshotFormat.AGE_LADDER.maxValue()) + 7;
+    }
+
+    /**
+     * Write the prepared snapshot with the chosen objects and remember them against {@code sequence}.
+     *
+     * @param objects  objects to include, each one {@link #prepare} found needing sending, no repeats.
+     * @param count    entries of {@code objects}.
+     * @param writer   where to write; the snapshot ends byte-aligned and the writer is flushed.
+     * @param sequence the packet sequence this snapshot will travel in (for {@link #onAcked(int)}).
+     */
+    public void write(final int[] objects, final int count, final BitWriter writer, final int sequence)
+    {
+        if (preparedStates == null)
+        {
+            throw new IllegalStateException("prepare() first");
+        }
+        includedCount = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final int object = objects[i];
+            if (object < 0 || object >= objectCount || !isCandidate[object])
+            {
+                throw new IllegalArgumentException("object " + object + " was not prepared for sending");
+            }
+            isCandidate[object] = false;
+            included[includedCount++] = object;
+        }
+        final int sortedCount = sortIncluded();
+        writePacket(preparedTick, preparedStates, tableSize, sortedCount, writer);
+        recordSent(preparedTick, preparedStates, sequence);
+        clearPrepared();
+    }
+
+    private void clearPrepared()
+    {
+        for (int c = 0; c < candidateCount; c++)
+        {
+            isCandidate[candidates[c]] = false;
+        }
+        candidateCount = 0;
+        preparedStates = null;
+    }
+
+    /**
+     * Encode one snapshot in one call: {@link #prepare}, then take objects in {@code order} while they fit
+     * the budget (skipping ones that do not and trying smaller ones after them), then {@link #write}.
      *
      * @param tick        the tick of {@code current}; greater than every earlier tick encoded.
      * @param current     quantized states of all objects.
      * @param order       objects in priority order, or null for index order over all objects.
      * @param orderCount  entries of {@code order} to consider.
      * @param budgetBits  most bits the snapshot may take (Integer.MAX_VALUE: no budget beyond the writer's
-     *                    capacity); objects that do not fit are skipped, smaller ones after them still tried.
+     *                    capacity).
      * @param writer      where to write; the snapshot ends byte-aligned and the writer is flushed.
      * @param sequence    the packet sequence this snapshot will travel in (for {@link #onAcked(int)}).
      * @return objects included (see {@link #includedObjects()}).
@@ -156,57 +276,34 @@ public final class SnapshotSender
         final BitWriter writer,
         final int sequence)
     {
-        final int[] states = current.array();
-        final int candidateCount = collectCandidates(current, order, order == null ? objectCount : orderCount);
-        final int tableSize = chooseBaselines(tick, candidateCount);
-
-        final int refBits = Bits.bitsRequired(0, tableSize);
+        prepare(tick, current);
         final long budget = Math.min(budgetBits, writer.bitsAvailable());
-        long used = SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 + 4 +
-            (long)tableSize * SnapshotFormat.AGE_LADDER.bitsFor(SnapshotFormat.AGE_LADDER.maxValue()) + 7;
-        final int maxIndexBits = indexCoding.maxBitsPerIndex();
+        long used = headerBits();
         // Measure objects only when the budget could be exceeded: every group selector is at most 16 bits.
-        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + maxIndexBits;
+        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + indexCoding.maxBitsPerIndex();
         final boolean measuring = used + worstObjectBits * candidateCount > budget;
-
-        includedCount = 0;
-        for (int c = 0; c < candidateCount; c++)
+        int chosenCount = 0;
+        final int considered = order == null ? objectCount : orderCount;
+        for (int k = 0; k < considered; k++)
         {
-            final int object = candidates[c];
-            final boolean hasPrediction = predict(object, tick, tableSize);
+            final int object = order == null ? k : order[k];
+            if (!isCandidate[object])
+            {
+                continue;
+            }
             if (measuring)
             {
-                measure.reset();
-                codec.serialize(measure, states, object * stride, hasPrediction ? predictions : null, object * stride);
-                final int objectBits = measure.bits() + refBits + maxIndexBits +
-                    (hasPrediction && predictor.baselineCount() == 2 ? refBits : 0);
+                final int objectBits = bitsFor(object);
                 if (used + objectBits > budget)
                 {
                     continue;
                 }
                 used += objectBits;
             }
-            included[includedCount++] = object;
+            chosen[chosenCount++] = object;
         }
-
-        final int sortedCount = sortIncluded();
-        writePacket(tick, states, tableSize, sortedCount, writer);
-        recordSent(tick, states, sequence);
+        write(chosen, chosenCount, writer, sequence);
         return includedCount;
-    }
-
-    private int collectCandidates(final QuantizedStates current, final int[] order, final int count)
-    {
-        int candidateCount = 0;
-        for (int k = 0; k < count; k++)
-        {
-            final int object = order == null ? k : order[k];
-            if (needsSending(object, current))
-            {
-                candidates[candidateCount++] = object;
-            }
-        }
-        return candidateCount;
     }
 
     private int usableBaseline(final int object, final int baselineTick, final int tick)
@@ -392,6 +489,12 @@ public final class SnapshotSender
         {
             final int object = included[i];
             historyObjects[base + i] = object;
+            final int previous = lastSentTick[object] == StateRing.NO_TICK ? -1 : sentRing.find(object, lastSentTick[object]);
+            if (previous < 0 || !Arrays.equals(sentRing.array(), previous, previous + stride, states, object * stride,
+                object * stride + stride))
+            {
+                sameSinceTick[object] = tick;
+            }
             sentRing.store(object, tick, states, object * stride);
             lastSentTick[object] = tick;
         }

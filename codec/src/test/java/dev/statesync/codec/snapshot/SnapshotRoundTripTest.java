@@ -55,7 +55,6 @@ class SnapshotRoundTripTest
 
         assertEquals(0, link.receiver.baselineMisses());
         assertTrue(link.objectsChecked > 10_000, "checked " + link.objectsChecked);
-        assertTrue(link.sender.perfectPredictions() > 0);
     }
 
     @Example
@@ -69,9 +68,10 @@ class SnapshotRoundTripTest
         assertEquals(10, sender.encode(1, states, null, 0, Integer.MAX_VALUE, writer, 1));
         writer.reset();
         assertEquals(10, sender.encode(2, states, null, 0, Integer.MAX_VALUE, writer, 2), "not acked yet: resend");
-        sender.onAcked(2);
+        sender.onAcked(1);
         writer.reset();
-        assertEquals(0, sender.encode(3, states, null, 0, Integer.MAX_VALUE, writer, 3));
+        assertEquals(0, sender.encode(3, states, null, 0, Integer.MAX_VALUE, writer, 3),
+            "tick 1 acked and nothing different sent since: the receiver holds it, whatever became of tick 2");
         states.set(4, 0, 77);
         writer.reset();
         assertEquals(1, sender.encode(4, states, null, 0, Integer.MAX_VALUE, writer, 4));
