@@ -701,7 +701,7 @@ public final class ReliableEndpoint
         h = rtt.digest(h);
         for (int i = 0; i < FIRST_REJECTION; i++)
         {
-            if (i != DATAGRAMS_RECEIVED)
+            if (i != DATAGRAMS_RECEIVED && i != PACKETS_NOT_PROCESSED)
             {
                 h = h * 31 + counters[i];
             }
