@@ -9,20 +9,20 @@ import java.nio.ByteOrder;
  * Self-validating payloads, like reliable.io's soak test: the bytes are derived from an index written
  * at the front, so a receiver can tell a corrupted, truncated or mixed-up payload from a good one.
  */
-final class TestPayloads
+public final class TestPayloads
 {
-    static final int MIN_LENGTH = 12;
+    public static final int MIN_LENGTH = 12;
 
     private TestPayloads()
     {
     }
 
-    static int lengthFor(final long index, final int maxLength)
+    public static int lengthFor(final long index, final int maxLength)
     {
         return MIN_LENGTH + (int)((index * 7919L) % (maxLength - MIN_LENGTH + 1));
     }
 
-    static int write(final MutableDirectBuffer buffer, final long index, final int length)
+    public static int write(final MutableDirectBuffer buffer, final long index, final int length)
     {
         buffer.putLong(0, index, ByteOrder.LITTLE_ENDIAN);
         buffer.putInt(8, length, ByteOrder.LITTLE_ENDIAN);
@@ -36,7 +36,7 @@ final class TestPayloads
     /**
      * @return the payload's index, or -1 when it is not a valid payload.
      */
-    static long verify(final DirectBuffer buffer, final int offset, final int length)
+    public static long verify(final DirectBuffer buffer, final int offset, final int length)
     {
         if (length < MIN_LENGTH)
         {
