@@ -20,7 +20,8 @@ public interface PacketProcessor
      * @param length   payload size in bytes (may be 0).
      * @return true to accept the packet (it will be acked and never delivered again); false when the
      *         payload is bad: the packet is then not acked and leaves the endpoint unchanged, as in
-     *         reliable.io.
+     *         reliable.io. A refused reassembled packet is dropped with its fragments (it cannot be offered
+     *         again, as its fragments are duplicates from then on).
      */
     boolean process(int sequence, DirectBuffer buffer, int offset, int length);
 }
