@@ -282,4 +282,98 @@ class UdpLoopbackTest
         assertEquals(List.of("connected 0", "packet 0 0", "timeout 0", "connected 0", "packet 0 1"), events);
         assertEquals(1, server.endpoint(0).counter(ReliableCounters.PACKETS_DELIVERED));
     }
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void shouldServeSeveralClientsKeyedByAddress() throws IOException
+    {
+        final int clients = 3;
+        final int packetsEach = 200;
+        final int[][] payloadOwnerCount = new int[clients][clients];
+        final int[] serverAcks = new int[clients];
+        final int[] clientOfSlot = { -1, -1, -1, -1 };
+        final UdpServerHandler handler = new UdpServerHandler()
+        {
+            @Override
+            public void onClientConnected(final int clientIndex, final InetSocketAddress address)
+            {
+            }
+
+            @Override
+            public void onClientTimedOut(final int clientIndex)
+            {
+            }
+
+            @Override
+            public boolean onPacket(
+                final int clientIndex, final int sequence, final DirectBuffer buffer, final int offset, final int length)
+            {
+                final int owner = buffer.getByte(offset);
+                clientOfSlot[clientIndex] = owner;
+                payloadOwnerCount[clientIndex][owner]++;
+                return true;
+            }
+
+            @Override
+            public void onAcked(final int clientIndex, final int sequence)
+            {
+                serverAcks[clientIndex]++;
+            }
+        };
+        final UdpServer server = new UdpServer(ANY_LOOPBACK_PORT, new UdpServerConfig().maxClients(4), handler, 0L);
+        closeables.add(server);
+        final UdpClient[] udpClients = new UdpClient[clients];
+        final int[] clientAcks = new int[clients];
+        for (int c = 0; c < clients; c++)
+        {
+            final int self = c;
+            udpClients[c] = new UdpClient(ANY_LOOPBACK_PORT, server.localAddress(), UdpClient.defaultEndpointConfig(),
+                (sequence, buffer, offset, length) -> true, sequence -> clientAcks[self]++, 64, 0L);
+            closeables.add(udpClients[c]);
+        }
+        final UnsafeBuffer payload = new UnsafeBuffer(new byte[32]);
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
+        for (int i = 0; i < packetsEach + 40 && System.nanoTime() < deadlineNs; i++)
+        {
+            final long nowNs = i * 1_000_000L;
+            for (int c = 0; c < clients; c++)
+            {
+                payload.putByte(0, (byte)c);
+                udpClients[c].send(payload, 0, 32, nowNs);
+            }
+            for (int spin = 0; spin < 3; spin++)
+            {
+                server.poll(nowNs);
+            }
+            for (int slot = 0; slot < 4; slot++)
+            {
+                if (server.isConnected(slot))
+                {
+                    server.send(slot, payload, 0, 8, nowNs);
+                }
+            }
+            for (int c = 0; c < clients; c++)
+            {
+                udpClients[c].poll(nowNs);
+            }
+        }
+        assertEquals(clients, server.connectedCount());
+        for (int slot = 0; slot < clients; slot++)
+        {
+            final int owner = clientOfSlot[slot];
+            assertTrue(owner >= 0, "slot " + slot + " served a client");
+            assertTrue(payloadOwnerCount[slot][owner] >= packetsEach, "slot " + slot + " got its client's packets");
+            for (int other = 0; other < clients; other++)
+            {
+                if (other != owner)
+                {
+                    assertEquals(0, payloadOwnerCount[slot][other], "no mix-up between clients");
+                }
+            }
+            assertTrue(serverAcks[slot] >= packetsEach, "server packets acked by client " + owner);
+        }
+        for (int c = 0; c < clients; c++)
+        {
+            assertTrue(clientAcks[c] >= packetsEach, "client " + c + " acks " + clientAcks[c]);
+        }
+    }
 }
