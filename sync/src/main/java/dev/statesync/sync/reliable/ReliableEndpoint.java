@@ -137,6 +137,7 @@ public final class ReliableEndpoint
             throw new IllegalArgumentException(
                 "payload of " + length + " bytes, max " + config.maxPacketSizeBytes());
         }
+        checkRange(payload, offset, length);
         this.nowNs = nowNs;
         final int sequence = nextSequence;
         nextSequence = SequenceNumbers.next(nextSequence);
@@ -191,11 +192,8 @@ public final class ReliableEndpoint
      */
     public int receivePacket(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
     {
+        checkRange(buffer, offset, length);
         counters[DATAGRAMS_RECEIVED]++;
-        if (offset < 0 || length < 0 || offset > buffer.capacity() - length)
-        {
-            throw new IllegalArgumentException("range [" + offset + ", +" + length + ") outside buffer");
-        }
         if (length > maxDatagramBytes)
         {
             return count(REJECTED_OVERSIZE);
@@ -243,10 +241,6 @@ public final class ReliableEndpoint
 
     private int receiveRegular(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
     {
-        if (length > PacketHeader.MAX_BYTES + Math.max(config.maxPacketSizeBytes(), 0))
-        {
-            return count(REJECTED_OVERSIZE);
-        }
         final int headerBytes = packetHeader.read(buffer, offset, length);
         if (headerBytes < 0)
         {
@@ -431,6 +425,15 @@ public final class ReliableEndpoint
             datagramBytes = integrity.append(sendBuffer, 0, length);
         }
         transmitter.transmit(sendBuffer, 0, datagramBytes);
+    }
+
+    private static void checkRange(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (offset < 0 || length < 0 || offset > buffer.capacity() - length)
+        {
+            throw new IllegalArgumentException(
+                "range [" + offset + ", " + offset + " + " + length + ") outside buffer of " + buffer.capacity());
+        }
     }
 
     private int count(final int counter)

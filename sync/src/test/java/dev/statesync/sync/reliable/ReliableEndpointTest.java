@@ -230,6 +230,17 @@ class ReliableEndpointTest
     }
 
     @Test
+    void shouldTreatOutOfBufferRangesAsMisuseNotAsNetworkInput()
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[10]);
+        assertThrows(IllegalArgumentException.class, () -> a.endpoint.sendPacket(buffer, 5, 6, 0));
+        assertThrows(IllegalArgumentException.class, () -> a.endpoint.receivePacket(buffer, -1, 4, 0));
+        assertThrows(IllegalArgumentException.class, () -> a.endpoint.receivePacket(buffer, 8, 3, 0));
+        assertEquals(0, a.endpoint.counter(DATAGRAMS_RECEIVED));
+        assertEquals(0, a.endpoint.nextSequence());
+    }
+
+    @Test
     void shouldRejectInvalidConfigAsMisuse()
     {
         assertThrows(IllegalArgumentException.class, () -> new Recorders.Peer(new ReliableConfig().maxFragments(300)));
