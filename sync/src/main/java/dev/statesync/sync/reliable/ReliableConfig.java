@@ -91,7 +91,8 @@ public final class ReliableConfig
     }
 
     /**
-     * Payload bytes in each fragment but the last (default 1024).
+     * Payload bytes in each fragment but the last (default 1024). Both ends must agree: the receiver
+     * refuses fragments whose size does not match its own setting.
      *
      * @param bytes fragment payload size.
      * @return this.

@@ -25,6 +25,14 @@ import static dev.statesync.sync.reliable.ReliableCounters.*;
  * or ack path allocates once fragment reassembly slots have been used once. Not thread safe.
  * <p>
  * Maximum payload: {@link ReliableConfig#maxPacketSizeBytes()} (16384 bytes by default).
+ * <pre>{@code
+ * ReliableEndpoint endpoint = new ReliableEndpoint(new ReliableConfig(), transmitter, processor, ackListener, nowNs);
+ * // each frame:
+ * int sequence = endpoint.sendPacket(payload, 0, payloadLength, nowNs); // remember what went in it
+ * endpoint.receivePacket(datagram, 0, datagramLength, nowNs);          // for each datagram from the peer
+ * endpoint.update(nowNs);
+ * double rttMs = endpoint.rttMs();
+ * }</pre>
  */
 public final class ReliableEndpoint
 {
