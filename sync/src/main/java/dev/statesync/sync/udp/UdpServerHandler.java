@@ -1,0 +1,50 @@
+/*
+ * statesync: low-bandwidth state synchronization for networked physics.
+ */
+package dev.statesync.sync.udp;
+
+import org.agrona.DirectBuffer;
+
+import java.net.InetSocketAddress;
+
+/**
+ * What a {@link UdpServer} tells the application, per client slot. Client indices are in
+ * [0, maxClients) and are reused after a client times out.
+ */
+public interface UdpServerHandler
+{
+    /**
+     * A datagram from a new address passed every check and took a free slot.
+     *
+     * @param clientIndex slot given to the client.
+     * @param address     the client's address.
+     */
+    void onClientConnected(int clientIndex, InetSocketAddress address);
+
+    /**
+     * A client sent nothing for the idle timeout; its slot is free again.
+     *
+     * @param clientIndex the slot released.
+     */
+    void onClientTimedOut(int clientIndex);
+
+    /**
+     * A new payload from a client, delivered once (see {@link dev.statesync.sync.reliable.PacketProcessor}).
+     *
+     * @param clientIndex sender's slot.
+     * @param sequence    packet sequence.
+     * @param buffer      holds the payload, valid during the call only.
+     * @param offset      where it starts.
+     * @param length      payload bytes.
+     * @return true to accept and ack it.
+     */
+    boolean onPacket(int clientIndex, int sequence, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * The client acked a packet we sent it; called once per packet.
+     *
+     * @param clientIndex the client.
+     * @param sequence    sequence returned by {@link UdpServer#send}.
+     */
+    void onAcked(int clientIndex, int sequence);
+}
