@@ -35,12 +35,27 @@ package dev.statesync.codec;
  * <pre>
  *   bound(b) = 2 * (asin(sqrt3/2 + sqrt3 * d) - pi/3) + 2^-22  ~  2*sqrt6 / (2^b - 2)  (+1.7% at b = 8)
  * </pre>
- * {@link #maxAngleErrorRadians(int)} computes it. Observed maximum over 200 000 random rotations plus
- * adversarial ones (every component one hair below a rounding midpoint, near the all-components-1/2 corner
- * where the fourth component is smallest), from {@code SmallestThreeErrorSurvey} in the tests:
+ * The often quoted {@code 2*sqrt6 / (2^b - 2)} assumes the rebuilt component stays at least 1/2; it does not
+ * when all three sent components round outward at the corner where all four are 1/2, so it is not a proof
+ * (no input in the survey below exceeded it, though). {@link #maxAngleErrorRadians(int)} computes the proven
+ * bound. Observed maximum over 500 000 uniformly random rotations plus 500 000 adversarial ones (every sent
+ * component a hair below a rounding midpoint so it rounds outward by almost half a step, near that corner),
+ * from {@code SmallestThreeErrorSurvey} in the tests:
  * <pre>
- *   bits  wire bits  bound (deg)   observed (deg)
- * ANGLE_TABLE
+ *   bits  wire bits  bound rad  (deg)              observed rad (deg)
+ *      8         26  1.9452e-02 (1.11     deg)   1.8942e-02 (1.09     deg)
+ *      9         29  9.6464e-03 (0.553    deg)   9.4404e-03 (0.541    deg)
+ *     10         32  4.8038e-03 (0.275    deg)   4.7505e-03 (0.272    deg)
+ *     11         35  2.3971e-03 (0.137    deg)   2.3828e-03 (0.137    deg)
+ *     12         38  1.1975e-03 (0.0686   deg)   1.1930e-03 (0.0684   deg)
+ *     13         41  5.9856e-04 (0.0343   deg)   5.9723e-04 (0.0342   deg)
+ *     14         44  2.9932e-04 (0.0171   deg)   2.9834e-04 (0.0171   deg)
+ *     15         47  1.4976e-04 (0.00858  deg)   1.4882e-04 (0.00853  deg)
+ *     16         50  7.4996e-05 (0.00430  deg)   7.4073e-05 (0.00424  deg)
+ *     17         53  3.7616e-05 (0.00216  deg)   3.6753e-05 (0.00211  deg)
+ *     18         56  1.8927e-05 (0.00108  deg)   1.8032e-05 (0.00103  deg)
+ *     19         59  9.5826e-06 (0.000549 deg)   8.7753e-06 (0.000503 deg)
+ *     20         62  4.9105e-06 (0.000281 deg)   4.0779e-06 (0.000234 deg)
  * </pre>
  *
  * <p>Immutable and allocation-free; share one instance per schema.

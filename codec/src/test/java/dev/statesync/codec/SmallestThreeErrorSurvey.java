@@ -26,7 +26,7 @@ final class SmallestThreeErrorSurvey
             final SmallestThree codec = new SmallestThree(bits);
             final double bound = SmallestThree.maxAngleErrorRadians(bits);
             final double observed = observedMaxRadians(codec, new Random(bits), randomCount, adversarialCount);
-            System.out.printf("| %d | %d | %.3e | %.4f | %.3e | %.4f | %.3e |%n", bits, codec.bits(), bound,
+            System.out.printf("| %d | %d | %.4e | %.3g | %.4e | %.3g | %.4e |%n", bits, codec.bits(), bound,
                 Math.toDegrees(bound), observed, Math.toDegrees(observed), 2 * Math.sqrt(6) / ((1L << bits) - 2));
         }
     }
