@@ -279,7 +279,8 @@ public final class BoundedQuantizer
     public String toString()
     {
         return resolutionGrid ?
-            "BoundedQuantizer[" + minValue() + ", " + maxValue() + "] at " + unitsPerUnit + " units, " + bits + " bits" :
+            "BoundedQuantizer[" + minValue() + ", " + maxValue() + "] at " + unitsPerUnit + " units, " + bits +
+            " bits" :
             "BoundedQuantizer[" + min + ", " + max + "] in " + bits + " bits";
     }
 }

@@ -168,7 +168,10 @@ public final class SmallestThree
         codes[offset + 3] = componentCode(sign * (largest <= 2 ? nw : nz));
     }
 
-    /** Encode {@code q[qOffset .. qOffset + 3]} = (x, y, z, w); see {@link #encode(float, float, float, float, int[], int)}. */
+    /**
+     * Encode {@code q[qOffset .. qOffset + 3]} = (x, y, z, w); see
+     * {@link #encode(float, float, float, float, int[], int)}.
+     */
     public void encode(final float[] q, final int qOffset, final int[] codes, final int offset)
     {
         encode(q[qOffset], q[qOffset + 1], q[qOffset + 2], q[qOffset + 3], codes, offset);
@@ -243,7 +246,8 @@ public final class SmallestThree
         }
     }
 
-    private static void set(final float[] q, final int offset, final float x, final float y, final float z, final float w)
+    private static void set(
+        final float[] q, final int offset, final float x, final float y, final float z, final float w)
     {
         q[offset] = x;
         q[offset + 1] = y;

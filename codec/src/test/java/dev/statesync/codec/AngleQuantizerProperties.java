@@ -29,7 +29,8 @@ class AngleQuantizerProperties
     }
 
     @Property(tries = 3000)
-    void snapIsTheNearestGridAngle(@ForAll("angle") final float theta, @ForAll @IntRange(min = 1, max = 24) final int bits)
+    void snapIsTheNearestGridAngle(
+        @ForAll("angle") final float theta, @ForAll @IntRange(min = 1, max = 24) final int bits)
     {
         final AngleQuantizer q = new AngleQuantizer(bits);
         final int code = q.quantize(theta);
@@ -42,7 +43,8 @@ class AngleQuantizerProperties
             assertEquals(0, code);
             return;
         }
-        final double error = Math.abs(Math.IEEEremainder(snapped - Math.IEEEremainder(theta, 2 * Math.PI), 2 * Math.PI));
+        final double reduced = Math.IEEEremainder(theta, 2 * Math.PI);
+        final double error = Math.abs(Math.IEEEremainder(snapped - reduced, 2 * Math.PI));
         assertTrue(error <= q.stepRadians() / 2 + 2.5e-7, "error " + error + " at " + bits + " bits for " + theta);
     }
 

@@ -60,7 +60,8 @@ class BoundedQuantizerProperties
     @Provide
     Arbitrary<Tuple2<BoundedQuantizer, Float>> quantizerAndValue()
     {
-        return quantizers().flatMap(q -> FloatArbitraries.forRange(q.minValue(), q.maxValue()).map(x -> Tuple.of(q, x)));
+        return quantizers()
+            .flatMap(q -> FloatArbitraries.forRange(q.minValue(), q.maxValue()).map(x -> Tuple.of(q, x)));
     }
 
     @Provide
@@ -183,7 +184,8 @@ class BoundedQuantizerProperties
             final int read = q.serialize(reader, -1);
             assertEquals(codes[i], read);
             // decode(encode(x)) is exactly the quantized x
-            assertEquals(Float.floatToRawIntBits(q.snap(fields.get(i).get2())), Float.floatToRawIntBits(q.dequantize(read)));
+            assertEquals(
+                Float.floatToRawIntBits(q.snap(fields.get(i).get2())), Float.floatToRawIntBits(q.dequantize(read)));
         }
         assertFalse(reader.isFailed());
         assertEquals(writer.bitsWritten(), reader.bitsRead());

@@ -18,7 +18,8 @@ final class SmallestThreeErrorSurvey
     {
         final int randomCount = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
         final int adversarialCount = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
-        System.out.println("| bits | wire bits | bound (rad) | bound (deg) | observed max (rad) | observed max (deg) | " +
+        System.out.println("| bits | wire bits | bound (rad) | bound (deg) | observed max (rad) | " +
+            "observed max (deg) | " +
             "2*sqrt6/(2^b-2) (rad) |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (int bits = 8; bits <= 20; bits++)

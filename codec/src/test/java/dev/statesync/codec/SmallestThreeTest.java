@@ -162,7 +162,8 @@ class SmallestThreeTest
         for (int bits = 4; bits <= SmallestThree.MAX_BITS_PER_COMPONENT; bits++)
         {
             final SmallestThree codec = new SmallestThree(bits);
-            final double observed = SmallestThreeErrorSurvey.observedMaxRadians(codec, new Random(bits), 20_000, 20_000);
+            final double observed =
+                SmallestThreeErrorSurvey.observedMaxRadians(codec, new Random(bits), 20_000, 20_000);
             final double bound = SmallestThree.maxAngleErrorRadians(bits);
             assertTrue(observed <= bound, "bits " + bits + ": observed " + observed + " > bound " + bound);
             if (bits >= 8 && bits <= 16)
