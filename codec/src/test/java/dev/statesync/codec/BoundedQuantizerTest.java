@@ -118,6 +118,11 @@ class BoundedQuantizerTest
             BoundedQuantizer.ofBits(-1, 1, 20),
             BoundedQuantizer.ofBits(-256, 255, 21),
             BoundedQuantizer.ofBits(100, 101, 15),
+            // at the precision guard: 2^22 steps from zero on the farther side
+            BoundedQuantizer.ofBits(-1, 1, 23),
+            BoundedQuantizer.ofBits(0, 1, 22),
+            BoundedQuantizer.ofResolution(-1, 1, 1 << 22),
+            BoundedQuantizer.ofResolutionHalfOpen(-3, 0.5f, (1 << 22) / 3.0f),
         };
         for (final BoundedQuantizer q : grids)
         {
@@ -144,6 +149,8 @@ class BoundedQuantizerTest
         assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofResolution(0, 1, Float.NaN));
         assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofResolution(0.1f, 0.2f, 1));
         assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofResolution(0, 1e6f, 512));
+        assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofResolution(-1, 1, (1 << 22) + 1));
+        assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofBits(0, 1, 23));
         assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofResolutionHalfOpen(0, 1, 1));
         assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofBits(0, 1, 0));
         assertThrows(IllegalArgumentException.class, () -> BoundedQuantizer.ofBits(0, 1, 24));
