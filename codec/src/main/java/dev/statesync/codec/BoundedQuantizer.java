@@ -19,9 +19,10 @@ package dev.statesync.codec;
  * </ul>
  *
  * <p>Fiedler's cube-demo fields (DESIGN §4 quotes them as 18 + 18 + 14 bits and 11 bits per velocity axis).
- * Bit counts only match when the upper bound of z and of velocity is exclusive, which is what his code does
- * ({@code serialize_int(stream, z, 0, 32 * 512 - 1)}); an inclusive {@code [0, 32]} at 512 units per metre
- * has 16385 points and needs 15 bits. Both conventions are offered and named, never guessed:
+ * Those counts only come out when the upper bound of z and of velocity is exclusive: {@code [0, 32)} at 512
+ * units per metre is 16384 points, 14 bits, and {@code [-32, 32)} at 32 per m/s is 2048 points, 11 bits,
+ * whereas an inclusive {@code [0, 32]} has 16385 points and needs 15 bits. Both conventions are offered and
+ * named, never guessed:
  * <pre>{@code
  * BoundedQuantizer x = BoundedQuantizer.ofResolution(-256, 255, 512);        // 18 bits, 255 m included
  * BoundedQuantizer z = BoundedQuantizer.ofResolutionHalfOpen(0, 32, 512);    // 14 bits, [0, 32) m
