@@ -11,7 +11,7 @@ package dev.statesync.codec;
  *     {@code min <= 0 <= max} a value at rest decodes to exactly {@code 0.0f}. The code of a multiple
  *     {@code k / unitsPerUnit} is {@code k - kMin}.
  *     {@link #ofResolutionHalfOpen(float, float, float)} is the same grid over {@code [min, maxExclusive)},
- *     which is how Fiedler's own code bounds most fields (see below).</li>
+ *     the convention Fiedler's quoted bit counts imply (see below).</li>
  *     <li>{@link #ofBits(float, float, int)}: {@code 2^bits} points, {@code 2^bits - 1} equal steps from
  *     {@code min} to {@code max}; both endpoints are on the grid and decode exactly. The number of steps is
  *     odd, so the centre of a symmetric range is never on this grid: use a resolution grid when zero must be
