@@ -125,6 +125,11 @@ public final class BitMeasure implements BitStream
     @Override
     public void serializeBytes(final byte[] bytes, final int offset, final int length)
     {
+        if (length < 0 || offset < 0 || offset + length > bytes.length)
+        {
+            throw new IllegalArgumentException("bytes [" + offset + ", " + (offset + length) + ") outside array of " +
+                bytes.length);
+        }
         serializeAlign();
         bits += length * 8;
     }

@@ -190,6 +190,11 @@ public final class BitWriter implements BitStream
     /** Align, then write {@code length} bytes of {@code src} from {@code srcOffset}. */
     public void writeBytes(final byte[] src, final int srcOffset, final int length)
     {
+        if (length < 0 || srcOffset < 0 || srcOffset + length > src.length)
+        {
+            throw new IllegalArgumentException("bytes [" + srcOffset + ", " + (srcOffset + length) + ") outside array of " +
+                src.length);
+        }
         writeAlign();
         for (int i = 0; i < length; i++)
         {

@@ -101,6 +101,9 @@ class BitStreamFailureTest
         assertThrows(IllegalArgumentException.class, () -> new BitWriter(buffer, -1, 3));
         assertThrows(IllegalArgumentException.class, () -> new BitLadder());
         assertThrows(IllegalArgumentException.class, () -> new BitLadder(31, 31));
+        assertThrows(IllegalArgumentException.class, () -> writer.writeBytes(new byte[2], 0, -1));
+        assertThrows(IllegalArgumentException.class, () -> new BitMeasure().serializeBytes(new byte[2], 1, 2));
+        assertEquals(35, BitLadder.smallUnsigned().bitsFor(BitLadder.smallUnsigned().maxValue()));
         assertEquals(0, writer.bitsWritten(), "rejected writes write nothing");
     }
 
