@@ -1,0 +1,156 @@
+package dev.statesync.sync.snapshot;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.snapshot.ObjectCodec;
+import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.snapshot.SnapshotSender;
+import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.sync.reliable.AckListener;
+import dev.statesync.sync.reliable.PacketProcessor;
+import dev.statesync.sync.reliable.PacketTransmitter;
+import dev.statesync.sync.reliable.ReliableEndpoint;
+
+/**
+ * The authority's end of one snapshot connection: every tick, selects objects by priority, delta-codes each
+ * against its acked baseline into one packet within the payload budget, and sends it; packet acks from the
+ * reliability layer advance exactly the baselines of the objects that packet carried.
+ *
+ * <pre>{@code
+ * // each tick, after stepping the simulation and quantizing its state:
+ * priorities.setPriorityFactor(...); priorities.accumulate();
+ * authority.sendSnapshot(tick, quantizedStates, nowNs);
+ * // for each datagram from this replica:
+ * authority.receiveDatagram(buffer, offset, length, nowNs);
+ * authority.update(nowNs);
+ * }</pre>
+ *
+ * Allocation-free after construction. Not thread-safe.
+ */
+public final class SnapshotAuthority implements AckListener, PacketProcessor
+{
+    private final SnapshotSender sender;
+    private final PriorityAccumulator priorities;
+    private final ReliableEndpoint endpoint;
+    private final int budgetBytes;
+    private final UnsafeBuffer payload;
+    private final BitWriter writer = new BitWriter();
+    private final int[] chosen;
+    private long unexpectedPayloads;
+
+    /**
+     * @param schema      state layout, shared with the replica.
+     * @param objectCount objects, shared with the replica.
+     * @param predictor   predictor, shared with the replica.
+     * @param priorities  the engine's priority accumulator for this connection, or null to send objects in
+     *                    index order until the budget is full.
+     * @param config      link settings.
+     * @param transmitter where datagrams go (a socket, or a network simulator).
+     * @param nowNs       current time.
+     */
+    public SnapshotAuthority(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final PriorityAccumulator priorities,
+        final SnapshotLinkConfig config,
+        final PacketTransmitter transmitter,
+        final long nowNs)
+    {
+        if (priorities != null && priorities.objectCount() != objectCount)
+        {
+            throw new IllegalArgumentException("priority accumulator is for " + priorities.objectCount() + " objects");
+        }
+        this.sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config.snapshot());
+        this.priorities = priorities;
+        this.budgetBytes = config.payloadBudgetBytes();
+        this.payload = new UnsafeBuffer(new byte[budgetBytes]);
+        this.chosen = new int[objectCount];
+        this.endpoint = new ReliableEndpoint(config.reliable(), transmitter, this, this, nowNs);
+    }
+
+    /**
+     * Encode and send the snapshot of {@code tick}.
+     *
+     * @return the packet's sequence.
+     */
+    public int sendSnapshot(final int tick, final QuantizedStates states, final long nowNs)
+    {
+        final int sequence = endpoint.nextSequence();
+        writer.wrap(payload, 0, budgetBytes);
+        if (priorities == null)
+        {
+            sender.encode(tick, states, null, 0, budgetBytes * 8, writer, sequence);
+        }
+        else
+        {
+            sender.prepare(tick, states);
+            final int count = priorities.select(sender, budgetBytes * 8 - sender.headerBits(), chosen);
+            sender.write(chosen, count, writer, sequence);
+            priorities.markSent(chosen, count);
+        }
+        final int sent = endpoint.sendPacket(payload, 0, writer.bytesWritten(), nowNs);
+        if (sent != sequence)
+        {
+            throw new IllegalStateException("endpoint used sequence " + sent + ", expected " + sequence);
+        }
+        return sequence;
+    }
+
+    /** Feed a datagram from the replica (it carries acks). Hostile bytes are counted by the endpoint. */
+    public void receiveDatagram(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
+    {
+        endpoint.receivePacket(buffer, offset, length, nowNs);
+    }
+
+    /** Update estimates; call once per tick. */
+    public void update(final long nowNs)
+    {
+        endpoint.update(nowNs);
+    }
+
+    @Override
+    public void onAcked(final int sequence)
+    {
+        sender.onAcked(sequence);
+    }
+
+    @Override
+    public boolean process(final int sequence, final DirectBuffer buffer, final int offset, final int length)
+    {
+        // A replica sends empty packets that exist to carry acks; accept them, count anything else.
+        if (length != 0)
+        {
+            unexpectedPayloads++;
+        }
+        return true;
+    }
+
+    /** @return the snapshot sender (statistics, included objects). */
+    public SnapshotSender sender()
+    {
+        return sender;
+    }
+
+    /** @return the reliability endpoint (RTT, loss, bandwidth, counters). */
+    public ReliableEndpoint endpoint()
+    {
+        return endpoint;
+    }
+
+    /** @return bytes of the last snapshot payload. */
+    public int lastPayloadBytes()
+    {
+        return writer.bytesWritten();
+    }
+
+    /** @return non-empty payloads received from the replica (it should only send acks). */
+    public long unexpectedPayloads()
+    {
+        return unexpectedPayloads;
+    }
+}

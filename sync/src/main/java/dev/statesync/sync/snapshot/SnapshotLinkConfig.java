@@ -1,0 +1,69 @@
+package dev.statesync.sync.snapshot;
+
+import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.sync.reliable.ReliableConfig;
+
+/**
+ * Settings of one snapshot connection, with documented defaults. Both ends must agree on the snapshot
+ * settings (ring depth) and on the reliability settings that touch the wire (integrity, protocol id).
+ */
+public final class SnapshotLinkConfig
+{
+    /**
+     * Default snapshot payload budget: 1200 bytes. With the at most 9-byte packet header, the 4-byte CRC32C
+     * trailer and 48 bytes of IPv6 + UDP headers, a datagram stays under the 1280-byte IPv6 minimum MTU, so
+     * snapshots never fragment on the path.
+     */
+    public static final int DEFAULT_PAYLOAD_BUDGET_BYTES = 1200;
+
+    private int payloadBudgetBytes = DEFAULT_PAYLOAD_BUDGET_BYTES;
+    private ReliableConfig reliable = new ReliableConfig();
+    private SnapshotConfig snapshot = new SnapshotConfig();
+
+    /**
+     * Most bytes of snapshot payload per packet (default 1200). The priority accumulator (or index order)
+     * decides which objects fit; the rest wait for a later packet. Above the reliability layer's fragment
+     * threshold the packet is fragmented.
+     */
+    public SnapshotLinkConfig payloadBudgetBytes(final int bytes)
+    {
+        if (bytes < 16)
+        {
+            throw new IllegalArgumentException("payloadBudgetBytes must be >= 16, got " + bytes);
+        }
+        this.payloadBudgetBytes = bytes;
+        return this;
+    }
+
+    /** Reliability settings (default: reliable.io's defaults, integrity off). */
+    public SnapshotLinkConfig reliable(final ReliableConfig config)
+    {
+        this.reliable = config;
+        return this;
+    }
+
+    /** Snapshot memory settings (default: 64-tick rings, 256 packets of ack history). */
+    public SnapshotLinkConfig snapshot(final SnapshotConfig config)
+    {
+        this.snapshot = config;
+        return this;
+    }
+
+    /** @return payload budget in bytes. */
+    public int payloadBudgetBytes()
+    {
+        return payloadBudgetBytes;
+    }
+
+    /** @return reliability settings. */
+    public ReliableConfig reliable()
+    {
+        return reliable;
+    }
+
+    /** @return snapshot settings. */
+    public SnapshotConfig snapshot()
+    {
+        return snapshot;
+    }
+}
