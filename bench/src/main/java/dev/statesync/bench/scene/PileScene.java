@@ -2,7 +2,6 @@ package dev.statesync.bench.scene;
 
 import java.util.SplittableRandom;
 
-import org.jbox2d.collision.shapes.CircleShape;
 import org.jbox2d.collision.shapes.PolygonShape;
 import org.jbox2d.common.Vec2;
 import org.jbox2d.dynamics.Body;
@@ -15,7 +14,7 @@ import static dev.statesync.bench.scene.PileSceneConfig.*;
 
 /**
  * 2D scene in JBox2D 2.2.1.1: {@value PileSceneConfig#STACK_COUNT} stacks of boxes and a pile of boxes
- * dropped from a seeded jittered grid onto a ground between two walls, and a player disc that a script
+ * dropped from a seeded jittered grid onto a ground between two walls, and a player box (fixed rotation, a bulldozer) that a script
  * drives through them at times; in between, everything comes to rest and JBox2D puts it to sleep.
  * <p>
  * Objects: 0 = player, then the stacks bottom-up (stack by stack), then the pile row by row.
@@ -103,12 +102,13 @@ public final class PileScene implements Scene
     {
         final BodyDef def = new BodyDef();
         def.type = BodyType.DYNAMIC;
-        def.position.set(PLAYER_START_X_M, PLAYER_RADIUS_M);
+        def.position.set(PLAYER_START_X_M, PLAYER_HALF_HEIGHT_M);
+        def.fixedRotation = true;
         final Body body = world.createBody(def);
-        final CircleShape disc = new CircleShape();
-        disc.m_radius = PLAYER_RADIUS_M;
+        final PolygonShape box = new PolygonShape();
+        box.setAsBox(PLAYER_HALF_WIDTH_M, PLAYER_HALF_HEIGHT_M);
         final FixtureDef fixture = new FixtureDef();
-        fixture.shape = disc;
+        fixture.shape = box;
         fixture.density = PLAYER_DENSITY_KG_PER_M2;
         fixture.friction = FRICTION;
         body.createFixture(fixture);

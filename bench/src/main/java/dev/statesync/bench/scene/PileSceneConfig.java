@@ -24,19 +24,19 @@ public final class PileSceneConfig
     public static final float FRICTION = 0.6f;
 
     /** Number of stacks. */
-    public static final int STACK_COUNT = 6;
+    public static final int STACK_COUNT = 10;
 
     /** Boxes per stack. */
     public static final int STACK_HEIGHT = 12;
 
     /** x of the stacks' centres, metres; the pile sits between the two groups. */
-    public static final float[] STACK_X_M = { -18f, -13f, -8f, 8f, 13f, 18f };
+    public static final float[] STACK_X_M = { -24f, -20.5f, -17f, -13.5f, -10f, 10f, 13.5f, 17f, 20.5f, 24f };
 
     /** Columns of the dropped pile. */
-    public static final int PILE_COLUMNS = 12;
+    public static final int PILE_COLUMNS = 20;
 
     /** Rows of the dropped pile. */
-    public static final int PILE_ROWS = 19;
+    public static final int PILE_ROWS = 9;
 
     /** Centre-to-centre spacing of pile boxes before they fall, metres (leaves a gap, no overlaps). */
     public static final float PILE_SPACING_M = 0.6f;
@@ -53,14 +53,17 @@ public final class PileSceneConfig
     /** Height of the end walls, metres. */
     public static final float WALL_HEIGHT_M = 20f;
 
-    /** Radius of the player disc (object 0), metres. */
-    public static final float PLAYER_RADIUS_M = 0.75f;
+    /** Half-width of the player box (object 0), metres. */
+    public static final float PLAYER_HALF_WIDTH_M = 0.75f;
 
-    /** Player density, kg/m^2 (mass about 7 kg, about 28 boxes). */
-    public static final float PLAYER_DENSITY_KG_PER_M2 = 4.0f;
+    /** Half-height of the player box, metres. */
+    public static final float PLAYER_HALF_HEIGHT_M = 0.5f;
+
+    /** Player density, kg/m^2 (mass 12 kg, 48 boxes); the player has fixed rotation, like a bulldozer. */
+    public static final float PLAYER_DENSITY_KG_PER_M2 = 8.0f;
 
     /** Where the player is parked at start, metres. */
-    public static final float PLAYER_START_X_M = -26f;
+    public static final float PLAYER_START_X_M = -27.5f;
 
     /** Top speed the script drives the player at, m/s. */
     public static final float PLAYER_CRUISE_M_PER_S = 5f;
@@ -69,19 +72,19 @@ public final class PileSceneConfig
     public static final float PLAYER_DRIVE_GAIN_PER_S = 8f;
 
     /** Ticks of one script period: rest, drive right, rest, drive left. */
-    public static final int SCRIPT_PERIOD_TICKS = 1800;
+    public static final int SCRIPT_PERIOD_TICKS = 2400;
 
     /** Tick within the period at which the drive to the right starts (before it: everything settles). */
-    public static final int DRIVE_RIGHT_START_TICK = 360;
+    public static final int DRIVE_RIGHT_START_TICK = 600;
 
     /** Tick within the period at which the drive to the right ends. */
-    public static final int DRIVE_RIGHT_END_TICK = 900;
+    public static final int DRIVE_RIGHT_END_TICK = 1200;
 
     /** Tick within the period at which the drive back to the left starts. */
-    public static final int DRIVE_LEFT_START_TICK = 1260;
+    public static final int DRIVE_LEFT_START_TICK = 1800;
 
     /** Target x of the drives, metres (+ for right, - for left). */
-    public static final float DRIVE_TARGET_ABS_X_M = 26f;
+    public static final float DRIVE_TARGET_ABS_X_M = 27.5f;
 
     private PileSceneConfig()
     {
