@@ -30,9 +30,12 @@ import static dev.statesync.bench.scene.CubesSceneConfig.*;
  * <p>
  * Writes ({@link #applyState}): position and velocities are stored as the doubles of the given floats, so
  * they read back bit-exactly. ode4j renormalizes the quaternion in double ({@code dBodySetQuaternion}:
- * divide by the largest |component|, then by the length); a float quaternion of unit length to float
- * precision reads back unchanged in practice, but that is rounding luck, not a guarantee. At rest true
- * disables the body; false enables a disabled body, which restarts its idle countdown.
+ * scale by 1 / largest |component|, then by 1 / length), which moves a float unit quaternion by up to
+ * about one float ulp (measured: some components of some writes); the engine then simulates with the
+ * renormalized doubles, identically on every peer that writes the same floats. So that a write reads back
+ * exactly, the scene remembers the written floats ({@link WrittenQuaternions}) and reports them until the
+ * engine's quaternion changes. Velocities are kept on disable. At rest true disables the body; false
+ * enables a disabled body, which restarts its idle countdown.
  * <p>
  * Hidden state not covered by {@link ObjectStates}: each body's auto-disable countdown (idle steps and
  * time), the rotation matrix (recomputed from the quaternion on write), and ODE's global random seed that
@@ -60,6 +63,7 @@ public final class CubesScene implements Scene
     private final DContactBuffer contacts = new DContactBuffer(MAX_CONTACTS_PER_PAIR);
     private final DGeom.DNearCallback nearCallback = this::nearCallback;
     private final DQuaternion scratchQuaternion = new DQuaternion();
+    private final WrittenQuaternions writtenQuaternions;
     private final PlayerInput input = new PlayerInput();
     private final RowSweepScript script = new RowSweepScript();
     private long randomSeed = INITIAL_RANDOM_SEED;
@@ -94,6 +98,7 @@ public final class CubesScene implements Scene
 
         bodies = new DBody[1 + CUBE_COUNT];
         massKg = new double[1 + CUBE_COUNT];
+        writtenQuaternions = new WrittenQuaternions(1 + CUBE_COUNT);
         bodies[PLAYER] = createCube(PLAYER, PLAYER_SIZE_M, 0, 0, PLAYER_START_Z_M);
         final double halfSpanM = 0.5 * (GRID_SIDE - 1) * GRID_SPACING_M;
         for (int iy = 0; iy < GRID_SIDE; iy++)
@@ -327,10 +332,13 @@ public final class CubesScene implements Scene
             out.posX[i] = (float)p.get0();
             out.posY[i] = (float)p.get1();
             out.posZ[i] = (float)p.get2();
-            out.rotW[i] = (float)q.get0();
-            out.rotX[i] = (float)q.get1();
-            out.rotY[i] = (float)q.get2();
-            out.rotZ[i] = (float)q.get3();
+            if (!writtenQuaternions.readIfUnchanged(i, q, out))
+            {
+                out.rotW[i] = (float)q.get0();
+                out.rotX[i] = (float)q.get1();
+                out.rotY[i] = (float)q.get2();
+                out.rotZ[i] = (float)q.get3();
+            }
             out.angle[i] = 0f;
             out.linX[i] = (float)v.get0();
             out.linY[i] = (float)v.get1();
@@ -349,6 +357,7 @@ public final class CubesScene implements Scene
         body.setPosition(in.posX[index], in.posY[index], in.posZ[index]);
         scratchQuaternion.set(in.rotW[index], in.rotX[index], in.rotY[index], in.rotZ[index]);
         body.setQuaternion(scratchQuaternion);
+        writtenQuaternions.remember(index, in, body.getQuaternion());
         body.setLinearVel(in.linX[index], in.linY[index], in.linZ[index]);
         body.setAngularVel(in.angX[index], in.angY[index], in.angZ[index]);
         if (in.atRest[index])

@@ -22,7 +22,8 @@ import static dev.statesync.bench.scene.PileSceneConfig.*;
  * Writes ({@link #applyState}): {@code Body.setTransform} stores the position and angle exactly (the
  * centre of mass is the origin of every body here, so the sweep centre equals the position) and
  * recomputes sin/cos with JBox2D's lookup table, resets the sweep ({@code c0 = c, a0 = a}) and updates
- * the broad-phase; velocities are stored exactly and a non-zero velocity wakes the body. At rest true puts
+ * the broad-phase, creating contacts for new overlaps at once, which wakes both bodies of each new contact
+ * ({@link #applyStates} therefore writes all transforms before any sleep flag); velocities are stored exactly and a non-zero velocity wakes the body. At rest true puts
  * the body to sleep, which zeroes its velocities (written velocities of a resting body are lost);
  * false wakes it.
  * <p>
@@ -226,9 +227,41 @@ public final class PileScene implements Scene
     @Override
     public void applyState(final int index, final ObjectStates in)
     {
-        final Body body = bodies[index];
+        applyTransform(index, in);
+        applyMotion(index, in);
+    }
+
+    /**
+     * Writes all transforms first, then all velocities and sleep flags: {@code setTransform} creates the
+     * contacts of new overlaps at once and JBox2D wakes both bodies of a new contact, so a sleep flag
+     * written before a neighbour's transform could be undone.
+     */
+    @Override
+    public void applyStates(final ObjectStates in)
+    {
+        if (in.count() != bodies.length)
+        {
+            throw new IllegalArgumentException("count " + in.count() + " != objectCount " + bodies.length);
+        }
+        for (int i = 0; i < bodies.length; i++)
+        {
+            applyTransform(i, in);
+        }
+        for (int i = 0; i < bodies.length; i++)
+        {
+            applyMotion(i, in);
+        }
+    }
+
+    private void applyTransform(final int index, final ObjectStates in)
+    {
         scratch.set(in.posX[index], in.posY[index]);
-        body.setTransform(scratch, in.angle[index]);
+        bodies[index].setTransform(scratch, in.angle[index]);
+    }
+
+    private void applyMotion(final int index, final ObjectStates in)
+    {
+        final Body body = bodies[index];
         scratch.set(in.linX[index], in.linY[index]);
         body.setLinearVelocity(scratch);
         body.setAngularVelocity(in.angZ[index]);
