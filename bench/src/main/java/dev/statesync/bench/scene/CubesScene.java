@@ -227,8 +227,8 @@ public final class CubesScene implements Scene
 
     /**
      * Hover: a spring-damper toward {@link CubesSceneConfig#HOVER_HEIGHT_M} on top of gravity compensation,
-     * a small wobble force and torque that are functions of the tick (so deterministic), and a torque that
-     * turns the player's z axis back to world up.
+     * a small wobble force and torque that are functions of the tick (StrictMath, so the same on every
+     * platform), and a torque that turns the player's z axis back to world up.
      */
     private void hover(final DBody player)
     {
@@ -240,9 +240,9 @@ public final class CubesScene implements Scene
 
         final double liftAccel = GRAVITY_M_PER_S2 + HOVER_STIFFNESS_PER_S2 * (HOVER_HEIGHT_M - p.get2()) -
             HOVER_DAMPING_PER_S * v.get2();
-        final double wobbleX = Math.sin(tS * 1.1 + 1.0) + Math.sin(tS * 2.3 + 3.0);
-        final double wobbleY = Math.sin(tS * 1.7 + 2.0) + Math.sin(tS * 0.7 + 5.0);
-        final double wobbleZ = Math.sin(tS * 2.9 + 4.0);
+        final double wobbleX = StrictMath.sin(tS * 1.1 + 1.0) + StrictMath.sin(tS * 2.3 + 3.0);
+        final double wobbleY = StrictMath.sin(tS * 1.7 + 2.0) + StrictMath.sin(tS * 0.7 + 5.0);
+        final double wobbleZ = StrictMath.sin(tS * 2.9 + 4.0);
         player.addForce(
             massPlayerKg * WOBBLE_ACCELERATION_M_PER_S2 * 0.5 * wobbleX,
             massPlayerKg * WOBBLE_ACCELERATION_M_PER_S2 * 0.5 * wobbleY,
@@ -255,11 +255,11 @@ public final class CubesScene implements Scene
         final double upY = r.get(1, 2);
         // up x (0, 0, 1) = (upY, -upX, 0): the axis that turns the body's z axis toward world z.
         final double torqueX = UPRIGHT_STIFFNESS_PER_S2 * upY - UPRIGHT_DAMPING_PER_S * w.get0() +
-            WOBBLE_ANGULAR_ACCELERATION_RAD_PER_S2 * Math.sin(tS * 1.3 + 0.5);
+            WOBBLE_ANGULAR_ACCELERATION_RAD_PER_S2 * StrictMath.sin(tS * 1.3 + 0.5);
         final double torqueY = -UPRIGHT_STIFFNESS_PER_S2 * upX - UPRIGHT_DAMPING_PER_S * w.get1() +
-            WOBBLE_ANGULAR_ACCELERATION_RAD_PER_S2 * Math.sin(tS * 1.9 + 1.5);
+            WOBBLE_ANGULAR_ACCELERATION_RAD_PER_S2 * StrictMath.sin(tS * 1.9 + 1.5);
         final double torqueZ = -UPRIGHT_DAMPING_PER_S * w.get2() +
-            WOBBLE_ANGULAR_ACCELERATION_RAD_PER_S2 * Math.sin(tS * 0.9 + 2.5);
+            WOBBLE_ANGULAR_ACCELERATION_RAD_PER_S2 * StrictMath.sin(tS * 0.9 + 2.5);
         player.addTorque(inertiaKgM2 * torqueX, inertiaKgM2 * torqueY, inertiaKgM2 * torqueZ);
     }
 

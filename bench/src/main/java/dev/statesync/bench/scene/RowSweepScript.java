@@ -5,8 +5,8 @@ package dev.statesync.bench.scene;
  * {@code y = -12, -8, ..., 12}, each row from {@code x = -12} to {@code 12} and back, then starting over.
  * The outbound leg runs 1 m below the row and the return leg 1 m above it (a return along the same line
  * finds the strip already cleared), and the steering is close to full throttle: tuned so that the scene is
- * as busy as Fiedler's demo (measured: 87.6 of 901 objects change per tick over the first 1200 ticks,
- * 116.9 over 2400; see {@link SceneActivityReport}).
+ * as busy as Fiedler's demo (measured: 88.8 of 901 objects change per tick over the first 1200 ticks,
+ * 118.6 over 2400; see {@link SceneActivityReport}).
  * <p>
  * The only state is the index of the current waypoint, so the script is deterministic and replays from
  * the player's state alone.
