@@ -38,7 +38,8 @@ import static dev.statesync.bench.scene.CubesSceneConfig.*;
  * enables a disabled body, which restarts its idle countdown.
  * <p>
  * Hidden state not covered by {@link ObjectStates}: each body's auto-disable countdown (idle steps and
- * time), the rotation matrix (recomputed from the quaternion on write), and ODE's global random seed that
+ * time), the rotation matrix (recomputed from the quaternion on write), the script's current waypoint and
+ * the tick that drives the wobble, and ODE's global random seed that
  * QuickStep uses to reorder constraints. The scene keeps its own copy of that seed and installs it around
  * every step, so scenes in one JVM do not disturb each other; scenes are single-threaded.
  */

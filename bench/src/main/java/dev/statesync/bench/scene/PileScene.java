@@ -22,13 +22,13 @@ import static dev.statesync.bench.scene.PileSceneConfig.*;
  * Writes ({@link #applyState}): {@code Body.setTransform} stores the position and angle exactly (the
  * centre of mass is the origin of every body here, so the sweep centre equals the position) and
  * recomputes sin/cos with JBox2D's lookup table, resets the sweep ({@code c0 = c, a0 = a}) and updates
- * the broad-phase, creating contacts for new overlaps at once, which wakes both bodies of each new contact
- * ({@link #applyStates} therefore writes all transforms before any sleep flag); velocities are stored exactly and a non-zero velocity wakes the body. At rest true puts
- * the body to sleep, which zeroes its velocities (written velocities of a resting body are lost);
- * false wakes it.
+ * the broad-phase, creating contacts for new overlaps at once, which wakes both bodies of each new
+ * contact ({@link #applyStates} therefore writes all transforms before any sleep flag); velocities are
+ * stored exactly and a non-zero velocity wakes the body. At rest true puts the body to sleep, which zeroes
+ * its velocities (written velocities of a resting body are lost); false wakes it.
  * <p>
  * Hidden state not covered by {@link ObjectStates}: each body's sleep timer, the contact list with its
- * manifolds and warm-starting impulses, and the broad-phase tree. Restoring a saved state replays
+ * manifolds and warm-starting impulses, the broad-phase tree, and the tick that drives the script. Restoring a saved state replays
  * bit-exactly only with warm starting off (DESIGN section 5); this scene keeps JBox2D's defaults.
  * Never call {@link #applyState} from inside a JBox2D callback (setTransform asserts in a locked world).
  */
