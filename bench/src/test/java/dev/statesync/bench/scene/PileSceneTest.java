@@ -74,4 +74,31 @@ class PileSceneTest
         }
         assertTrue(moved >= 12, "boxes pushed: " + moved);
     }
+
+    @Test
+    void shouldBringEveryBodyToRestBetweenTheDrives()
+    {
+        final PileScene scene = new PileScene(PileScene.DEFAULT_SEED);
+        final ObjectStates s = new ObjectStates(scene.objectCount());
+        final QuantizedChangeCounter counter = new QuantizedChangeCounter(scene.objectCount());
+        while (scene.tick() < PileSceneConfig.DRIVE_LEFT_START_TICK - 60)
+        {
+            scene.step();
+        }
+        scene.readState(s);
+        counter.update(s);
+        int changed = 0;
+        while (scene.tick() < PileSceneConfig.DRIVE_LEFT_START_TICK)
+        {
+            scene.step();
+            scene.readState(s);
+            changed += counter.update(s);
+        }
+
+        for (int i = 0; i < s.count(); i++)
+        {
+            assertTrue(s.atRest[i], "asleep: " + s.describe(i));
+        }
+        assertEquals(0, changed, "nothing moves for the last second before the drive back");
+    }
 }
