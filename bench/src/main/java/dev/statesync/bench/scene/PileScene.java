@@ -1,0 +1,271 @@
+package dev.statesync.bench.scene;
+
+import java.util.SplittableRandom;
+
+import org.jbox2d.collision.shapes.PolygonShape;
+import org.jbox2d.common.Vec2;
+import org.jbox2d.dynamics.Body;
+import org.jbox2d.dynamics.BodyDef;
+import org.jbox2d.dynamics.BodyType;
+import org.jbox2d.dynamics.FixtureDef;
+import org.jbox2d.dynamics.World;
+
+import static dev.statesync.bench.scene.PileSceneConfig.*;
+
+/**
+ * 2D scene in JBox2D 2.2.1.1: {@value PileSceneConfig#STACK_COUNT} stacks of boxes and a pile of boxes
+ * dropped from a seeded jittered grid onto a ground between two walls, and a player box (fixed rotation, a bulldozer) that a script
+ * drives through them at times; in between, everything comes to rest and JBox2D puts it to sleep.
+ * <p>
+ * Objects: 0 = player, then the stacks bottom-up (stack by stack), then the pile row by row.
+ * <p>
+ * Writes ({@link #applyState}): {@code Body.setTransform} stores the position and angle exactly (the
+ * centre of mass is the origin of every body here, so the sweep centre equals the position) and
+ * recomputes sin/cos with JBox2D's lookup table, resets the sweep ({@code c0 = c, a0 = a}) and updates
+ * the broad-phase, creating contacts for new overlaps at once, which wakes both bodies of each new
+ * contact ({@link #applyStates} therefore writes all transforms before any sleep flag); velocities are
+ * stored exactly and a non-zero velocity wakes the body. At rest true puts the body to sleep, which zeroes
+ * its velocities (written velocities of a resting body are lost); false wakes it.
+ * <p>
+ * Hidden state not covered by {@link ObjectStates}: each body's sleep timer, the contact list with its
+ * manifolds and warm-starting impulses, the broad-phase tree, and the tick that drives the script. Restoring a saved state replays
+ * bit-exactly only with warm starting off (DESIGN section 5); this scene keeps JBox2D's defaults.
+ * Never call {@link #applyState} from inside a JBox2D callback (setTransform asserts in a locked world).
+ */
+public final class PileScene implements Scene
+{
+    /** Index of the player object. */
+    public static final int PLAYER = 0;
+
+    /** Seed of the default layout. */
+    public static final long DEFAULT_SEED = 0x5EED_2015L;
+
+    private final World world;
+    private final Body[] bodies;
+    private final Vec2 scratch = new Vec2();
+    private long tick;
+
+    /**
+     * @param seed seeds the jitter of the dropped pile; the same seed gives the same scene.
+     */
+    public PileScene(final long seed)
+    {
+        world = new World(new Vec2(0f, -GRAVITY_M_PER_S2));
+        world.setAllowSleep(true);
+        createGround();
+
+        bodies = new Body[1 + boxCount()];
+        bodies[PLAYER] = createPlayer();
+        int index = 1;
+        for (int s = 0; s < STACK_COUNT; s++)
+        {
+            for (int level = 0; level < STACK_HEIGHT; level++)
+            {
+                bodies[index++] = createBox(STACK_X_M[s], BOX_HALF_SIZE_M * (2 * level + 1), 0f);
+            }
+        }
+        final SplittableRandom random = new SplittableRandom(seed);
+        final float leftM = -0.5f * (PILE_COLUMNS - 1) * PILE_SPACING_M;
+        for (int row = 0; row < PILE_ROWS; row++)
+        {
+            for (int column = 0; column < PILE_COLUMNS; column++)
+            {
+                final float x = leftM + column * PILE_SPACING_M + jitter(random);
+                final float y = PILE_BOTTOM_Y_M + row * PILE_SPACING_M + jitter(random);
+                final float angle = (float)(random.nextDouble() - 0.5) * 0.2f;
+                bodies[index++] = createBox(x, y, angle);
+            }
+        }
+    }
+
+    private static float jitter(final SplittableRandom random)
+    {
+        return (float)((random.nextDouble() * 2 - 1) * PILE_JITTER_M);
+    }
+
+    private void createGround()
+    {
+        final BodyDef def = new BodyDef();
+        def.type = BodyType.STATIC;
+        final Body ground = world.createBody(def);
+        final PolygonShape floor = new PolygonShape();
+        floor.setAsBox(GROUND_HALF_WIDTH_M, 1f, new Vec2(0f, -1f), 0f);
+        ground.createFixture(floor, 0f).setFriction(FRICTION);
+        final PolygonShape leftWall = new PolygonShape();
+        leftWall.setAsBox(1f, 0.5f * WALL_HEIGHT_M, new Vec2(-GROUND_HALF_WIDTH_M - 1f, 0.5f * WALL_HEIGHT_M), 0f);
+        ground.createFixture(leftWall, 0f).setFriction(FRICTION);
+        final PolygonShape rightWall = new PolygonShape();
+        rightWall.setAsBox(1f, 0.5f * WALL_HEIGHT_M, new Vec2(GROUND_HALF_WIDTH_M + 1f, 0.5f * WALL_HEIGHT_M), 0f);
+        ground.createFixture(rightWall, 0f).setFriction(FRICTION);
+    }
+
+    private Body createPlayer()
+    {
+        final BodyDef def = new BodyDef();
+        def.type = BodyType.DYNAMIC;
+        def.position.set(PLAYER_START_X_M, PLAYER_HALF_HEIGHT_M);
+        def.fixedRotation = true;
+        final Body body = world.createBody(def);
+        final PolygonShape box = new PolygonShape();
+        box.setAsBox(PLAYER_HALF_WIDTH_M, PLAYER_HALF_HEIGHT_M);
+        final FixtureDef fixture = new FixtureDef();
+        fixture.shape = box;
+        fixture.density = PLAYER_DENSITY_KG_PER_M2;
+        fixture.friction = FRICTION;
+        body.createFixture(fixture);
+        return body;
+    }
+
+    private Body createBox(final float xM, final float yM, final float angleRad)
+    {
+        final BodyDef def = new BodyDef();
+        def.type = BodyType.DYNAMIC;
+        def.position.set(xM, yM);
+        def.angle = angleRad;
+        final Body body = world.createBody(def);
+        final PolygonShape box = new PolygonShape();
+        box.setAsBox(BOX_HALF_SIZE_M, BOX_HALF_SIZE_M);
+        final FixtureDef fixture = new FixtureDef();
+        fixture.shape = box;
+        fixture.density = BOX_DENSITY_KG_PER_M2;
+        fixture.friction = FRICTION;
+        body.createFixture(fixture);
+        return body;
+    }
+
+    @Override
+    public String name()
+    {
+        return "pile";
+    }
+
+    @Override
+    public int objectCount()
+    {
+        return bodies.length;
+    }
+
+    @Override
+    public boolean is3d()
+    {
+        return false;
+    }
+
+    @Override
+    public long tick()
+    {
+        return tick;
+    }
+
+    /**
+     * @param tick a tick number.
+     * @return true when the script drives the player during that tick.
+     */
+    public static boolean isDriving(final long tick)
+    {
+        final long phase = tick % SCRIPT_PERIOD_TICKS;
+        return (phase >= DRIVE_RIGHT_START_TICK && phase < DRIVE_RIGHT_END_TICK) || phase >= DRIVE_LEFT_START_TICK;
+    }
+
+    @Override
+    public void step()
+    {
+        if (isDriving(tick))
+        {
+            drivePlayer();
+        }
+        world.step(TICK_DT_S, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
+        tick++;
+    }
+
+    /**
+     * Push the player toward the current target x with a force proportional to the speed error, capped
+     * at the cruise speed; the force wakes the player.
+     */
+    private void drivePlayer()
+    {
+        final long phase = tick % SCRIPT_PERIOD_TICKS;
+        final float targetXM = phase < DRIVE_RIGHT_END_TICK ? DRIVE_TARGET_ABS_X_M : -DRIVE_TARGET_ABS_X_M;
+        final Body player = bodies[PLAYER];
+        final float errorM = targetXM - player.getPosition().x;
+        final float wantedMPerS = Math.max(-PLAYER_CRUISE_M_PER_S, Math.min(PLAYER_CRUISE_M_PER_S, errorM));
+        final float forceN = player.getMass() * PLAYER_DRIVE_GAIN_PER_S *
+            (wantedMPerS - player.getLinearVelocity().x);
+        scratch.set(forceN, 0f);
+        player.applyForceToCenter(scratch);
+    }
+
+    @Override
+    public void readState(final ObjectStates out)
+    {
+        out.count(bodies.length);
+        for (int i = 0; i < bodies.length; i++)
+        {
+            final Body body = bodies[i];
+            // getPosition() and getLinearVelocity() return the live vectors: copy the values.
+            final Vec2 p = body.getPosition();
+            final Vec2 v = body.getLinearVelocity();
+            final float angleRad = body.getAngle();
+            out.posX[i] = p.x;
+            out.posY[i] = p.y;
+            out.posZ[i] = 0f;
+            out.angle[i] = angleRad;
+            out.rotX[i] = 0f;
+            out.rotY[i] = 0f;
+            out.rotZ[i] = (float)StrictMath.sin(0.5 * angleRad);
+            out.rotW[i] = (float)StrictMath.cos(0.5 * angleRad);
+            out.linX[i] = v.x;
+            out.linY[i] = v.y;
+            out.linZ[i] = 0f;
+            out.angX[i] = 0f;
+            out.angY[i] = 0f;
+            out.angZ[i] = body.getAngularVelocity();
+            out.atRest[i] = !body.isAwake();
+        }
+    }
+
+    @Override
+    public void applyState(final int index, final ObjectStates in)
+    {
+        applyTransform(index, in);
+        applyMotion(index, in);
+    }
+
+    /**
+     * Writes all transforms first, then all velocities and sleep flags: {@code setTransform} creates the
+     * contacts of new overlaps at once and JBox2D wakes both bodies of a new contact, so a sleep flag
+     * written before a neighbour's transform could be undone.
+     */
+    @Override
+    public void applyStates(final ObjectStates in)
+    {
+        if (in.count() != bodies.length)
+        {
+            throw new IllegalArgumentException("count " + in.count() + " != objectCount " + bodies.length);
+        }
+        for (int i = 0; i < bodies.length; i++)
+        {
+            applyTransform(i, in);
+        }
+        for (int i = 0; i < bodies.length; i++)
+        {
+            applyMotion(i, in);
+        }
+    }
+
+    private void applyTransform(final int index, final ObjectStates in)
+    {
+        scratch.set(in.posX[index], in.posY[index]);
+        bodies[index].setTransform(scratch, in.angle[index]);
+    }
+
+    private void applyMotion(final int index, final ObjectStates in)
+    {
+        final Body body = bodies[index];
+        scratch.set(in.linX[index], in.linY[index]);
+        body.setLinearVelocity(scratch);
+        body.setAngularVelocity(in.angZ[index]);
+        // Last, so that rest wins: sleeping zeroes the velocities, waking keeps them.
+        body.setAwake(!in.atRest[index]);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.statesync.bench.scene;
+
+/**
+ * Builds scenes by {@link Scene#name()}, for command lines and the scenario runner.
+ */
+public final class SceneFactory
+{
+    private SceneFactory()
+    {
+    }
+
+    /**
+     * @param name {@code "cubes"} or {@code "pile"}.
+     * @return a new scene in its initial state.
+     */
+    public static Scene create(final String name)
+    {
+        switch (name)
+        {
+            case "cubes":
+                return new CubesScene();
+            case "pile":
+                return new PileScene(PileScene.DEFAULT_SEED);
+            default:
+                throw new IllegalArgumentException("unknown scene: " + name);
+        }
+    }
+}
