@@ -37,6 +37,7 @@ public final class ServerInputChannel<I>
 
     private long messagesAccepted;
     private long malformedMessages;
+    private long rejectedMessages;
     private long farFutureInputs;
     private long farPastInputs;
     private long inputsApplied;
@@ -85,11 +86,13 @@ public final class ServerInputChannel<I>
         if (newestAhead < -config.maxPastTicks())
         {
             farPastInputs += count;
+            rejectedMessages++;
             return false;
         }
         if (oldestAhead > config.maxFutureTicks())
         {
             farFutureInputs += count;
+            rejectedMessages++;
             return false;
         }
         for (int i = 0; i < count; i++)
@@ -182,6 +185,12 @@ public final class ServerInputChannel<I>
     public long malformedMessages()
     {
         return malformedMessages;
+    }
+
+    /** @return well-formed messages rejected because all their inputs were far future or far past. */
+    public long rejectedMessages()
+    {
+        return rejectedMessages;
     }
 
     /** @return inputs rejected for being too far ahead of the next tick to apply. */
