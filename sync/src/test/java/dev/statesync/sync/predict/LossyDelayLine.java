@@ -9,7 +9,7 @@ import java.util.Random;
  * {@code latencyNs} (plus up to {@code jitterNs}) later. Deliberately simple; the library's network simulator
  * replaces it later.
  */
-final class LossyDelayLine
+public final class LossyDelayLine
 {
     private static final class Packet
     {
@@ -31,7 +31,7 @@ final class LossyDelayLine
     private long sent;
     private long dropped;
 
-    LossyDelayLine(final long seed, final long latencyNs, final long jitterNs, final double loss)
+    public LossyDelayLine(final long seed, final long latencyNs, final long jitterNs, final double loss)
     {
         this.random = new Random(seed);
         this.latencyNs = latencyNs;
@@ -39,7 +39,7 @@ final class LossyDelayLine
         this.loss = loss;
     }
 
-    void send(final byte[] buffer, final int length, final long nowNs)
+    public void send(final byte[] buffer, final int length, final long nowNs)
     {
         sent++;
         if (random.nextDouble() < loss)
@@ -58,7 +58,7 @@ final class LossyDelayLine
     }
 
     /** @return the next packet due by {@code nowNs}, or null. */
-    byte[] poll(final long nowNs)
+    public byte[] poll(final long nowNs)
     {
         final Packet head = inFlight.peekFirst();
         if (head == null || head.deliverAtNs > nowNs)
@@ -69,12 +69,12 @@ final class LossyDelayLine
         return head.bytes;
     }
 
-    long sent()
+    public long sent()
     {
         return sent;
     }
 
-    long dropped()
+    public long dropped()
     {
         return dropped;
     }
