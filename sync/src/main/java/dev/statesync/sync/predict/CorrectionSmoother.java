@@ -11,6 +11,9 @@ package dev.statesync.sync.predict;
  * {@link ErrorDecay}). Rotation offsets decay by slerp toward identity with their own time constant. Offsets
  * beyond the snap thresholds are dropped: a 2 m slide looks worse than a snap.
  *
+ * <p>The display therefore never moves more in one frame than the simulated object itself plus
+ * {@code (1 - exp(-frameTime / largeErrorTau))} of the offset: 15% of it per 60 Hz frame with the defaults.
+ *
  * <p>Per frame: {@link #update(long)} with the frame time, then {@link #displayed(Pose, Pose)}. On a correction
  * (e.g. from a {@link CorrectionListener}): {@link #onCorrection(Pose, Pose)}. Allocation free.
  */

@@ -96,7 +96,8 @@ public final class PredictionClient<S, I>
      * Write the input message for this tick: all inputs after the last one the server acknowledged, at most
      * {@code maxInputsPerMessage}, newest last.
      *
-     * @return number of inputs written; 0 (and nothing written) when the server has acknowledged everything.
+     * @return number of inputs written; 0 when there is nothing to send (the server has acknowledged every
+     * input) or the writer ran out of room (its capacity should fit {@code maxInputsPerMessage} inputs).
      */
     public int writeInputMessage(final BitWriter writer)
     {
@@ -110,7 +111,7 @@ public final class PredictionClient<S, I>
         inputMessage.stage(inputs, newestTick, count);
         inputMessage.serialize(writer);
         writer.flush();
-        return count;
+        return writer.isFailed() ? 0 : count;
     }
 
     /**
