@@ -26,7 +26,7 @@ public final class LossyDelayLine
     private final Random random;
     private final long latencyNs;
     private final long jitterNs;
-    private final double loss;
+    private double loss;
     private final ArrayDeque<Packet> inFlight = new ArrayDeque<>();
     private long sent;
     private long dropped;
@@ -67,6 +67,12 @@ public final class LossyDelayLine
         }
         inFlight.pollFirst();
         return head.bytes;
+    }
+
+    /** Change the loss probability from now on. */
+    public void loss(final double loss)
+    {
+        this.loss = loss;
     }
 
     public long sent()

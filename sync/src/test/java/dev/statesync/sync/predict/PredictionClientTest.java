@@ -53,6 +53,37 @@ class PredictionClientTest
     }
 
     @Test
+    void shouldCorrectMissingInputsDuringHeavyLossAndAgreeAgainOnceLossEnds()
+    {
+        final Session<PointState, TestInput> session = newSession(3, 0.6);
+        for (int i = 0; i < 600; i++)
+        {
+            session.tick(script);
+        }
+        final long missing = session.channel.missingInputs();
+        final long correctionsDuringLoss = session.client.corrections().count();
+        session.toServer.loss(0.0);
+        session.toClient.loss(0.0);
+        for (int i = 0; i < 60; i++)
+        {
+            session.tick(script);
+        }
+        final long correctionsAfterRecovery = session.client.corrections().count();
+        final long missingAfterRecovery = session.channel.missingInputs();
+        for (int i = 0; i < 600; i++)
+        {
+            session.tick(script);
+        }
+        final CorrectionStats stats = session.client.corrections();
+        System.out.printf("60%% loss: missingInputs=%d corrections=%d maxErrorM=%.4f meanErrorM=%.4f%n",
+            missing, stats.count(), stats.maxErrorM(), stats.meanErrorM());
+        assertTrue(missing > 0, "60% loss each way must starve the server of some inputs");
+        assertTrue(correctionsDuringLoss > 0, "held-still ticks differ from the prediction");
+        assertEquals(correctionsAfterRecovery, stats.count(), "no corrections once the link is clean");
+        assertEquals(missingAfterRecovery, session.channel.missingInputs(), "no missing inputs once the link is clean");
+    }
+
+    @Test
     void shouldCorrectOnceWhenOnlyTheServerIsDisturbedAndAgreeAfterwards()
     {
         final Session<PointState, TestInput> session = newSession(11, 0.10);
