@@ -41,6 +41,7 @@ public final class PredictionClient<S, I>
     private long staleStates;
     private long unmatchedStates;
     private long malformedStates;
+    private int serverInputSlackTicks;
 
     /**
      * @param config      buffer sizes and thresholds.
@@ -125,6 +126,10 @@ public final class PredictionClient<S, I>
         {
             malformedStates++;
             return false;
+        }
+        if (stateMessage.lastProcessedInputTick() - lastAckedInputTick > 0)
+        {
+            serverInputSlackTicks = stateMessage.inputSlackTicks();
         }
         return onServerState(stateMessage.lastProcessedInputTick(), stateMessage.state());
     }
@@ -235,6 +240,15 @@ public final class PredictionClient<S, I>
     public void readPresentState(final S dst)
     {
         world.readState(dst);
+    }
+
+    /**
+     * @return the input slack the server reported in the newest state message: feed it to a
+     * {@link TickRateController} to keep this client ahead of the server by just enough.
+     */
+    public int serverInputSlackTicks()
+    {
+        return serverInputSlackTicks;
     }
 
     /** @return counts and sizes of corrections. */

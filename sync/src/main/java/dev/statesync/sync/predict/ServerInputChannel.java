@@ -33,6 +33,7 @@ public final class ServerInputChannel<I>
     private boolean started;
     private int startDelayRemaining;
     private int nextInputTick;
+    private int newestBufferedTick;
     private boolean hasProcessedInput;
 
     private long messagesAccepted;
@@ -79,6 +80,7 @@ public final class ServerInputChannel<I>
             started = true;
             startDelayRemaining = config.startDelayTicks();
             nextInputTick = message.oldestTick();
+            newestBufferedTick = nextInputTick - 1;
         }
         // Differences, not comparisons, so hostile ticks near the int limits cannot wrap into the window.
         final int newestAhead = message.newestTick() - nextInputTick;
@@ -112,6 +114,10 @@ public final class ServerInputChannel<I>
             inputCodec.copy(message.input(i), buffer.at(tick));
             bufferedTick[slot] = tick;
             buffered[slot] = true;
+            if (tick - newestBufferedTick > 0)
+            {
+                newestBufferedTick = tick;
+            }
         }
         messagesAccepted++;
         return true;
@@ -167,6 +173,19 @@ public final class ServerInputChannel<I>
     public int lastProcessedInputTick()
     {
         return nextInputTick - 1;
+    }
+
+    /**
+     * How many ticks of input were waiting beyond the one just applied: the newest client tick received minus
+     * {@link #lastProcessedInputTick()}, clamped to [{@link StateMessage#MIN_SLACK_TICKS},
+     * {@link StateMessage#MAX_SLACK_TICKS}]. Negative when the client has fallen behind. Sent back in each
+     * {@link StateMessage} so the client can run its clock slightly faster or slower ({@link TickRateController})
+     * and keep this near the start delay: enough to ride out jitter and loss, no more latency than that.
+     */
+    public int inputSlackTicks()
+    {
+        final int slack = newestBufferedTick - lastProcessedInputTick();
+        return Math.max(StateMessage.MIN_SLACK_TICKS, Math.min(StateMessage.MAX_SLACK_TICKS, slack));
     }
 
     /** @return the client tick whose input the next {@link #pollInput()} applies. */

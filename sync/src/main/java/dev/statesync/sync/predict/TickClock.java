@@ -23,6 +23,7 @@ public final class TickClock
     private long accumulatorNs;
     private int tick;
     private long droppedNs;
+    private double rateScale = 1.0;
 
     /**
      * @param tickDurationNs     length of one fixed tick, e.g. {@code 1_000_000_000L / 60}.
@@ -67,7 +68,7 @@ public final class TickClock
         lastNowNs = nowNs;
         if (elapsedNs > 0)
         {
-            accumulatorNs += elapsedNs;
+            accumulatorNs += rateScale == 1.0 ? elapsedNs : Math.round(elapsedNs * rateScale);
         }
         long ticks = accumulatorNs / tickDurationNs;
         accumulatorNs -= ticks * tickDurationNs;
@@ -78,6 +79,27 @@ public final class TickClock
         }
         tick += (int)ticks;
         return (int)ticks;
+    }
+
+    /**
+     * Run the simulation slightly faster ({@code > 1}) or slower ({@code < 1}) than real time, e.g. a client
+     * keeping just ahead of its server (see {@link TickRateController}). Time is scaled as it is accumulated.
+     *
+     * @param rateScale in [0.5, 2].
+     */
+    public void rateScale(final double rateScale)
+    {
+        if (!(rateScale >= 0.5 && rateScale <= 2.0))
+        {
+            throw new IllegalArgumentException("rateScale must be in [0.5, 2], got " + rateScale);
+        }
+        this.rateScale = rateScale;
+    }
+
+    /** @return the current rate scale, 1 for real time. */
+    public double rateScale()
+    {
+        return rateScale;
     }
 
     /** @return the number of ticks handed out so far: the number of the next tick to run is this value. */

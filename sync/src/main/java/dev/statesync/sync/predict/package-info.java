@@ -9,6 +9,7 @@
  *
  * <p>A game loop, client side:
  * <pre>{@code
+ * clock.rateScale(rateController.rateScale(client.serverInputSlackTicks())); // stay just ahead of the server
  * int ticks = clock.advance(nowNs);                         // TickClock: fixed timestep, time passed in
  * for (int i = 0; i < ticks; i++) {
  *     while (stateArrived()) client.onStateMessage(reader);  // compare, rewind and replay when beyond threshold
@@ -25,7 +26,8 @@
  * I input = channel.pollInput();                            // exactly one tick; missing-input policy; null = not started
  * if (input != null) { apply(input); }
  * world.step();
- * stateMessage.set(channel.lastProcessedInputTick(), state); stateMessage.serialize(writer); send(writer);
+ * stateMessage.set(channel.lastProcessedInputTick(), channel.inputSlackTicks(), state);
+ * stateMessage.serialize(writer); send(writer);
  * }</pre>
  */
 package dev.statesync.sync.predict;

@@ -74,7 +74,7 @@ final class Session<S, I>
             serverWorld.step(input);
             serverTicks++;
             serverWorld.readState(serverState);
-            stateMessage.set(channel.lastProcessedInputTick(), serverState);
+            stateMessage.set(channel.lastProcessedInputTick(), channel.inputSlackTicks(), serverState);
             writer.wrap(buffer, 0, bytes.length);
             stateMessage.serialize(writer);
             toClient.send(bytes, writer.flush(), nowNs);
