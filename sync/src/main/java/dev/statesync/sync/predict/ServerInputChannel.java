@@ -13,6 +13,9 @@ import dev.statesync.codec.BitReader;
  * future or past are rejected and counted. Messages are untrusted: a malformed one is counted and changes
  * nothing.
  *
+ * <p>An input not applied yet may be replaced by a later message (the client's own input, its call); once
+ * applied it is final.
+ *
  * <p>After a tick, send {@link #lastProcessedInputTick()} with the object's state (a {@link StateMessage}); the
  * client acknowledges its inputs with it and compares its prediction for the following tick.
  *

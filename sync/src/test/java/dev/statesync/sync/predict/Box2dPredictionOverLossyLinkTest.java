@@ -51,6 +51,19 @@ class Box2dPredictionOverLossyLinkTest
         assertTrue(session.serverTicks() > TICKS - 20);
         assertEquals(0, session.client.corrections().count());
         assertEquals(0, session.client.malformedStates());
+        assertPredictionEqualsServerBitForBit();
+    }
+
+    private void assertPredictionEqualsServerBitForBit()
+    {
+        final BodyState server = new BodyState();
+        serverWorld.readState(server);
+        final BodyState predicted = session.client.predictedState(session.channel.lastProcessedInputTick() + 1);
+        assertEquals(Float.floatToRawIntBits(server.x), Float.floatToRawIntBits(predicted.x));
+        assertEquals(Float.floatToRawIntBits(server.y), Float.floatToRawIntBits(predicted.y));
+        assertEquals(Float.floatToRawIntBits(server.angle), Float.floatToRawIntBits(predicted.angle));
+        assertEquals(Float.floatToRawIntBits(server.vx), Float.floatToRawIntBits(predicted.vx));
+        assertEquals(Float.floatToRawIntBits(server.vy), Float.floatToRawIntBits(predicted.vy));
     }
 
     @Test
@@ -124,6 +137,7 @@ class Box2dPredictionOverLossyLinkTest
             maxCorrectionJumpM[0], maxShownStepM, maxSimStepM, maxNormalSimStepM, session.channel.missingInputs());
 
         assertEquals(1, stats.count(), "one correction, then client and server agree again");
+        assertPredictionEqualsServerBitForBit();
         assertTrue(firstCorrectionNs[0] - impulseNs <= RTT_NS, "corrected within one round trip");
         assertTrue(maxCorrectionJumpM[0] > 0.2, "the correction is big enough to see when not smoothed");
         assertTrue(maxSimStepM >= maxCorrectionJumpM[0] * 0.5, "raw display jumps");
