@@ -46,6 +46,27 @@ class CorrectionSmootherTest
     }
 
     @Test
+    void shouldKeepA3dDisplayedRotationContinuousAndDecayItToTheSimulatedOne()
+    {
+        final CorrectionSmoother smoother = new CorrectionSmoother(new CorrectionSmootherConfig());
+        before.set(1.0, 2.0, 3.0, Math.sin(0.15), 0.0, 0.0, Math.cos(0.15)); // 0.3 rad about x
+        after.set(1.1, 2.0, 3.0, 0.0, Math.sin(0.1), 0.0, Math.cos(0.1));    // 0.2 rad about y
+        smoother.onCorrection(before, after);
+        smoother.displayed(after, shown);
+        final double dot = shown.qx * before.qx + shown.qy * before.qy + shown.qz * before.qz + shown.qw * before.qw;
+        assertEquals(1.0, Math.abs(dot), 1e-12, "shown rotation equals the pre-correction rotation");
+        assertEquals(1.0, shown.x, 1e-12);
+        for (int i = 0; i < 600; i++)
+        {
+            smoother.update(16_666_667L);
+        }
+        smoother.displayed(after, shown);
+        final double settledDot = shown.qx * after.qx + shown.qy * after.qy + shown.qz * after.qz + shown.qw * after.qw;
+        assertEquals(1.0, Math.abs(settledDot), 1e-12);
+        assertTrue(smoother.isSettled());
+    }
+
+    @Test
     void shouldSettleInTheSameTimeAt30And60And144HzWithinOneFrame()
     {
         for (final double errorM : new double[]{0.1, 0.6, 1.8})
