@@ -1,0 +1,186 @@
+package dev.statesync.sync.snapshot;
+
+import java.util.SplittableRandom;
+
+import org.agrona.DirectBuffer;
+
+import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.snapshot.DecodeResult;
+import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorConfig;
+
+/**
+ * An authority and a replica joined by the network simulator, checking itself on every delivered
+ * snapshot: each object the replica updates must equal the authority's quantized state at that snapshot's
+ * tick. Objects move randomly (some still, some drifting, some jumping) from a seed.
+ */
+final class LinkedSnapshotSession
+{
+    static final long TICK_NS = 1_000_000_000L / 60;
+    static final int AUTHORITY = 0;
+    static final int REPLICA = 1;
+    static final int HISTORY = 512;
+
+    final StateSchema schema;
+    final int objectCount;
+    final NetworkSimulator network;
+    final SnapshotAuthority authority;
+    final SnapshotReplica replica;
+    final PriorityAccumulator priorities;
+    final QuantizedStates states;
+    final SplittableRandom motion;
+    final int[][] sentByTick = new int[HISTORY][];
+    final int[] sentTick = new int[HISTORY];
+    long objectsVerified;
+    long mismatches;
+    long snapshotsApplied;
+    int tick;
+
+    LinkedSnapshotSession(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final NetworkSimulatorConfig network,
+        final SnapshotLinkConfig link,
+        final boolean usePriorities,
+        final long motionSeed)
+    {
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.network = new NetworkSimulator(network);
+        this.priorities = usePriorities ? new PriorityAccumulator(objectCount) : null;
+        this.authority = new SnapshotAuthority(schema, objectCount, predictor, priorities, link,
+            (buffer, offset, length) -> this.network.send(AUTHORITY, REPLICA, buffer, offset, length, nowNs()), 0);
+        this.replica = new SnapshotReplica(schema, objectCount, predictor, link,
+            (buffer, offset, length) -> this.network.send(REPLICA, AUTHORITY, buffer, offset, length, nowNs()), 0);
+        this.states = new QuantizedStates(schema, objectCount);
+        this.motion = new SplittableRandom(motionSeed);
+        for (int i = 0; i < objectCount; i++)
+        {
+            randomRecord(i);
+        }
+    }
+
+    long nowNs()
+    {
+        return tick * TICK_NS;
+    }
+
+    void run(final int ticks)
+    {
+        for (int t = 0; t < ticks; t++)
+        {
+            tick++;
+            network.poll(nowNs(), this::deliver);
+            for (int i = 0; i < objectCount; i++)
+            {
+                evolve(i);
+            }
+            if (priorities != null)
+            {
+                for (int i = 0; i < objectCount; i++)
+                {
+                    priorities.setPriorityFactor(i, i == 0 ? 1e6f : 1f + (i % 7));
+                }
+                priorities.accumulate();
+            }
+            final int slot = tick & (HISTORY - 1);
+            sentByTick[slot] = states.array().clone();
+            sentTick[slot] = tick;
+            authority.sendSnapshot(tick, states, nowNs());
+            replica.sendAcks(nowNs());
+            authority.update(nowNs());
+            replica.update(nowNs());
+        }
+    }
+
+    private void deliver(final int from, final int to, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (to == REPLICA)
+        {
+            replica.receiveDatagram(buffer, offset, length, nowNs());
+            if (replica.lastResult() == DecodeResult.OK)
+            {
+                snapshotsApplied++;
+                verify();
+            }
+        }
+        else
+        {
+            authority.receiveDatagram(buffer, offset, length, nowNs());
+        }
+    }
+
+    private void verify()
+    {
+        final int snapshotTick = replica.receiver().lastTick();
+        final int slot = snapshotTick & (HISTORY - 1);
+        if (sentTick[slot] != snapshotTick)
+        {
+            throw new AssertionError("snapshot of tick " + snapshotTick + " arrived later than the test's history");
+        }
+        final int[] expected = sentByTick[slot];
+        for (int u = 0; u < replica.receiver().updatedCount(); u++)
+        {
+            final int object = replica.receiver().updatedObjects()[u];
+            if (!replica.receiver().states().equalsRecord(object, expected, object * schema.stride()))
+            {
+                mismatches++;
+            }
+            objectsVerified++;
+        }
+    }
+
+    private void randomRecord(final int object)
+    {
+        final int base = states.offsetOf(object);
+        final int[] record = states.array();
+        for (int f = 0; f < schema.stride(); f++)
+        {
+            record[base + f] = schema.fieldMin(f) + motion.nextInt(schema.fieldMax(f) - schema.fieldMin(f) + 1);
+        }
+        setRest(object, motion.nextInt(3) == 0);
+    }
+
+    private void setRest(final int object, final boolean atRest)
+    {
+        final int base = states.offsetOf(object);
+        states.array()[base + schema.atRestOffset()] = atRest ? 1 : 0;
+        if (atRest && schema.hasVelocities())
+        {
+            for (int f = schema.linearOffset(); f < schema.stride(); f++)
+            {
+                states.array()[base + f] = 0;
+            }
+        }
+    }
+
+    private void evolve(final int object)
+    {
+        final int roll = motion.nextInt(100);
+        if (roll < 70)
+        {
+            return;
+        }
+        if (roll == 99)
+        {
+            randomRecord(object);
+            return;
+        }
+        final int base = states.offsetOf(object);
+        final int[] record = states.array();
+        for (int f = 0; f < schema.stride(); f++)
+        {
+            if (f == schema.atRestOffset() || (schema.is3d() && f == schema.rotationOffset()))
+            {
+                continue;
+            }
+            final int value = record[base + f] + motion.nextInt(-6, 7);
+            record[base + f] = Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
+        }
+        setRest(object, motion.nextInt(5) == 0);
+    }
+}
