@@ -17,7 +17,7 @@ public final class SnapshotLinkConfig
     public static final int DEFAULT_PAYLOAD_BUDGET_BYTES = 1200;
 
     private int payloadBudgetBytes = DEFAULT_PAYLOAD_BUDGET_BYTES;
-    private ReliableConfig reliable = new ReliableConfig();
+    private ReliableConfig reliable = new ReliableConfig().fragmentAboveBytes(DEFAULT_PAYLOAD_BUDGET_BYTES);
     private SnapshotConfig snapshot = new SnapshotConfig();
 
     /**
@@ -35,7 +35,11 @@ public final class SnapshotLinkConfig
         return this;
     }
 
-    /** Reliability settings (default: reliable.io's defaults, integrity off). */
+    /**
+     * Reliability settings. Default: reliable.io's defaults, integrity off, except that packets fragment only
+     * above 1200 bytes (reliable.io: 1024), so a full-budget snapshot travels as one datagram: fragmenting
+     * it would double its chance of being lost. Keep {@code fragmentAboveBytes >= payloadBudgetBytes}.
+     */
     public SnapshotLinkConfig reliable(final ReliableConfig config)
     {
         this.reliable = config;
