@@ -29,7 +29,14 @@ public final class SnapshotSender implements ObjectSizer
     private final IndexCoding indexCoding;
     private final BitMeasure measure = new BitMeasure();
     private final StateRing sentRing;
+    /** Baselines up to this age are always safe: no reordered later packet can evict them. */
     private final int maxBaselineAgeTicks;
+    private final int ringDepth;
+    private final int maxReorderTicks;
+    /** Per object: the last baseline older than the safe age that a packet named, and the tick it did. */
+    private final int[] oldBaselineTick;
+    private final int[] oldBaselineLastUseTick;
+    private long deferredObjects;
 
     private final int[] ackedTick;
     private final int[] olderAckedTick;
@@ -97,6 +104,10 @@ public final class SnapshotSender implements ObjectSizer
         this.indexCoding = new IndexCoding(objectCount);
         this.sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         this.maxBaselineAgeTicks = Math.min(config.maxBaselineAgeTicks(), SnapshotFormat.AGE_LADDER.maxValue() + 1);
+        this.ringDepth = config.ringDepthTicks();
+        this.maxReorderTicks = config.maxReorderTicks();
+        this.oldBaselineTick = filled(objectCount);
+        this.oldBaselineLastUseTick = filled(objectCount);
 
         ackedTick = filled(objectCount);
         olderAckedTick = filled(objectCount);
@@ -170,7 +181,7 @@ public final class SnapshotSender implements ObjectSizer
         candidateCount = 0;
         for (int object = 0; object < objectCount; object++)
         {
-            if (needsSending(object, current))
+            if (needsSending(object, current) && !mustDefer(object, tick))
             {
                 candidates[candidateCount++] = object;
                 isCandidate[object] = true;
@@ -306,14 +317,41 @@ public final class SnapshotSender implements ObjectSizer
         return includedCount;
     }
 
+    /**
+     * An object that rested for longer than the ring's safe age is delta-coded against its old acked state,
+     * which still sits in both rings because nothing was sent for it since. Within the reorder window after
+     * a packet named such a baseline, sending the object at a tick that maps to the same ring slot would let
+     * a reordered later packet evict the baseline before the earlier one is decoded; such an object waits a
+     * tick instead (one tick in {@code ringDepth}, only right after it starts moving).
+     */
+    private boolean mustDefer(final int object, final int tick)
+    {
+        final int lastUse = oldBaselineLastUseTick[object];
+        if (lastUse == StateRing.NO_TICK || tick - lastUse > maxReorderTicks)
+        {
+            return false;
+        }
+        if (((tick - oldBaselineTick[object]) & (ringDepth - 1)) == 0)
+        {
+            deferredObjects++;
+            return true;
+        }
+        return false;
+    }
+
     private int usableBaseline(final int object, final int baselineTick, final int tick)
+    {
+        return usableBaseline(object, baselineTick, tick, maxBaselineAgeTicks);
+    }
+
+    private int usableBaseline(final int object, final int baselineTick, final int tick, final int maxAgeTicks)
     {
         if (baselineTick == StateRing.NO_TICK)
         {
             return StateRing.NO_TICK;
         }
         final long age = (long)tick - baselineTick;
-        if (age < 1 || age > maxBaselineAgeTicks || sentRing.find(object, baselineTick) < 0)
+        if (age < 1 || age > maxAgeTicks || sentRing.find(object, baselineTick) < 0)
         {
             return StateRing.NO_TICK;
         }
@@ -328,7 +366,8 @@ public final class SnapshotSender implements ObjectSizer
         for (int c = 0; c < candidateCount; c++)
         {
             final int object = candidates[c];
-            final int newest = usableBaseline(object, ackedTick[object], tick);
+            // The newest baseline may be older than the safe age: see mustDefer.
+            final int newest = usableBaseline(object, ackedTick[object], tick, SnapshotFormat.AGE_LADDER.maxValue() + 1);
             final int older = two && newest != StateRing.NO_TICK ?
                 usableBaseline(object, olderAckedTick[object], tick) : StateRing.NO_TICK;
             candidateNewest[object] = newest;
@@ -460,6 +499,11 @@ public final class SnapshotSender implements ObjectSizer
             {
                 writer.writeInt(olderRef[object], 0, tableSize);
             }
+            if (hasPrediction && tick - tableTicks[newest] > maxBaselineAgeTicks)
+            {
+                oldBaselineTick[object] = tableTicks[newest];
+                oldBaselineLastUseTick[object] = tick;
+            }
             final int offset = object * stride;
             codec.serialize(writer, states, offset, hasPrediction ? predictions : null, offset);
             objectsSent++;
@@ -567,6 +611,12 @@ public final class SnapshotSender implements ObjectSizer
     public long perfectPredictions()
     {
         return perfectPredictions;
+    }
+
+    /** @return times an object waited a tick to keep an old baseline safe (see {@code mustDefer}). */
+    public long deferredObjects()
+    {
+        return deferredObjects;
     }
 
     /** @return objects written without a baseline. */
