@@ -19,6 +19,7 @@ public final class PlayerSceneConfig
     private int inputBufferTicks = 4;
     private float syncRadiusM = 3.0f;
     private int maxSyncedCrates = 16;
+    private int rotatingCratesPerMessage = 4;
     private int predictionBufferTicks = 256;
 
     /**
@@ -112,7 +113,7 @@ public final class PlayerSceneConfig
     }
 
     /**
-     * Most crates one state message carries (lowest index first); default 16, about 400 bytes per message.
+     * Most near crates one state message carries (lowest index first); default 16 (25 bytes each).
      *
      * @param maxSyncedCrates &gt;= 0.
      * @return this.
@@ -120,6 +121,20 @@ public final class PlayerSceneConfig
     public PlayerSceneConfig maxSyncedCrates(final int maxSyncedCrates)
     {
         this.maxSyncedCrates = maxSyncedCrates;
+        return this;
+    }
+
+    /**
+     * Crates added to each state message in turn, wherever they are, so that crates the player left behind are
+     * compared and re-synced too (every crate every crates / this many messages); default 4 (every 0.2 s with 48
+     * crates), about 100 bytes per message. 0 leaves far crates to be corrected when the player comes near.
+     *
+     * @param rotatingCratesPerMessage &gt;= 0.
+     * @return this.
+     */
+    public PlayerSceneConfig rotatingCratesPerMessage(final int rotatingCratesPerMessage)
+    {
+        this.rotatingCratesPerMessage = rotatingCratesPerMessage;
         return this;
     }
 
@@ -184,6 +199,12 @@ public final class PlayerSceneConfig
         return maxSyncedCrates;
     }
 
+    /** @return see {@link #rotatingCratesPerMessage(int)}. */
+    public int rotatingCratesPerMessage()
+    {
+        return rotatingCratesPerMessage;
+    }
+
     /** @return see {@link #predictionBufferTicks(int)}. */
     public int predictionBufferTicks()
     {
@@ -195,7 +216,7 @@ public final class PlayerSceneConfig
     {
         return "PlayerSceneConfig{seed=" + seed + ", crateCount=" + crateCount + ", latencyMs=" + latencyMs +
             ", jitterMs=" + jitterMs + ", lossFraction=" + lossFraction + ", inputBufferTicks=" + inputBufferTicks +
-            ", syncRadiusM=" + syncRadiusM + ", maxSyncedCrates=" + maxSyncedCrates +
+            ", syncRadiusM=" + syncRadiusM + ", maxSyncedCrates=" + maxSyncedCrates + ", rotatingCratesPerMessage=" + rotatingCratesPerMessage +
             ", predictionBufferTicks=" + predictionBufferTicks + '}';
     }
 }

@@ -236,6 +236,39 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
         }
     }
 
+    /**
+     * Read what a server state message carries: {@link #readNearState} plus up to {@code rotatingCrates} more
+     * crates taken in turn from {@code cursor} on (wrapping, skipping those already near), so that every crate is
+     * compared and re-synced now and then even far from the player.
+     *
+     * @param dst            receives the bodies; the others are marked absent.
+     * @param radiusM        metres.
+     * @param maxNearCrates  most near crates to include.
+     * @param cursor         crate (0-based, 0 .. crates - 1) to continue the rotation from.
+     * @param rotatingCrates most crates to add in turn.
+     * @return the cursor for the next message.
+     */
+    public int readSyncState(
+        final BodiesState dst, final float radiusM, final int maxNearCrates, final int cursor, final int rotatingCrates)
+    {
+        readNearState(dst, radiusM, maxNearCrates);
+        final int crates = bodies.length - 1;
+        int next = cursor;
+        int added = 0;
+        for (int examined = 0; examined < crates && added < rotatingCrates; examined++)
+        {
+            final int body = 1 + next;
+            next = next + 1 == crates ? 0 : next + 1;
+            if (!dst.present[body])
+            {
+                read(body, dst);
+                dst.present[body] = true;
+                added++;
+            }
+        }
+        return next;
+    }
+
     /** Overwrite the bodies present in {@code src} (the authoritative player and the crates near it). */
     public void writeState(final BodiesState src)
     {

@@ -35,7 +35,9 @@ import org.jbox2d.dynamics.Body;
  * Without divergence the two worlds are bit-identical tick for tick (same floats, replay-safe world) and no
  * correction is ever needed. When they diverge (an input the server did not get in time, or a write into the
  * server world), the state message's crates near the player re-sync what the player touches on the
- * correction; crates farther away are corrected when the player comes near them again.
+ * correction. A few more crates ride along in turn ({@link PlayerSceneConfig#rotatingCratesPerMessage()}), so a
+ * crate far from the player that differs is corrected within a fraction of a second too, before the player
+ * reaches it.
  */
 public final class PredictionSession
 {
@@ -73,6 +75,7 @@ public final class PredictionSession
     private final DatagramHandler datagramHandler = this::onDatagram;
 
     private long nowNs;
+    private int syncCursor;
     private long ticks;
     private long serverTicks;
     private boolean correctedThisFrame;
@@ -147,7 +150,8 @@ public final class PredictionSession
         {
             serverWorld.step(input);
             serverTicks++;
-            serverWorld.readNearState(serverState, config.syncRadiusM(), config.maxSyncedCrates());
+            syncCursor = serverWorld.readSyncState(serverState, config.syncRadiusM(), config.maxSyncedCrates(),
+                syncCursor, config.rotatingCratesPerMessage());
             stateMessage.set(channel.lastProcessedInputTick(), channel.inputSlackTicks(), serverState);
             writer.wrap(message, 0, MAX_MESSAGE_BYTES);
             stateMessage.serialize(writer);

@@ -21,16 +21,20 @@ import org.jbox2d.dynamics.Body;
  * {@link PlayerSceneConfig#inputBufferTicks()}), so the reported world lags the client's prediction by that much.
  * The player's command comes from the client's script through the network, not from {@link #tick()}.
  * <p>
- * The client's world holds the crates too and predicts them; state messages carry the player and the crates near
- * it, so a correction re-syncs those (see {@link PredictionSession}). {@link #predictionReport()} says how many
- * corrections there were and what the smoothed and unsmoothed displays made of them.
+ * The client's world holds the crates too and predicts them; state messages carry the player, the crates near it
+ * and a few others in turn, all compared with the prediction, so a correction re-syncs those (see
+ * {@link PredictionSession}). {@link #predictionReport()} says how many corrections there were and what the
+ * smoothed and unsmoothed displays made of them.
  * <p>
  * Writes: as in {@link PileScene}, {@code setTransform} stores position and angle exactly (every body's centre
  * of mass is its origin) and velocities are stored exactly. The world never puts bodies to sleep by itself
  * (sleep timers are hidden state that breaks replays), so every body reads as awake unless a write put it to
  * sleep (at rest true: velocities zeroed, until something touches it). A write changes the server's world only;
- * the client learns of it through state messages and corrects (so quantizing both sides costs corrections when
- * the quantization error exceeds the client's 1 mm threshold). Hidden state: the contact list (rebuilt every
+ * the client learns of it through state messages and corrects. Quantizing both sides (1/4096 m, 1/32 m/s) every
+ * tick therefore makes the unquantized client correct on most ticks (measured over 1200 default ticks: 939
+ * corrections of 3 mm on average, up to 0.1 m; the player's present pose jumps up to 1 m when quantized vertical
+ * velocity lets the server's player jump a tick earlier than the client's, which the smoother turns into at most
+ * 0.2 m per frame). Hidden state: the contact list (rebuilt every
  * step), the broad-phase tree, the client's world, the network in flight and the script's position.
  */
 public final class PlayerScene implements Scene, PredictionReporting

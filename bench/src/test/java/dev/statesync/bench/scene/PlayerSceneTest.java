@@ -167,6 +167,44 @@ class PlayerSceneTest
     }
 
     @Test
+    void shouldKeepCorrectionsSmallAndSmoothedWhenTheServerWorldIsQuantizedEveryTick()
+    {
+        // The runner's quantize-both-sides mode writes the quantized state back into the server world every tick;
+        // the client predicts unquantized, so it is corrected on most ticks, by millimetres.
+        final PlayerScene scene = new PlayerScene(new PlayerSceneConfig());
+        final ObjectStates s = new ObjectStates(scene.objectCount());
+        for (int t = 0; t < TICKS; t++)
+        {
+            scene.step();
+            scene.readState(s);
+            for (int i = 0; i < s.count(); i++)
+            {
+                s.posX[i] = grid(s.posX[i], 4096f);
+                s.posY[i] = grid(s.posY[i], 4096f);
+                s.linX[i] = grid(s.linX[i], 32f);
+                s.linY[i] = grid(s.linY[i], 32f);
+                s.angZ[i] = grid(s.angZ[i], 32f);
+            }
+            scene.applyStates(s);
+        }
+        final PredictionReport report = scene.predictionReport();
+        System.out.println("quantized server world, default link: " + report);
+
+        assertTrue(report.corrections() > TICKS / 4, "quantization must make the client diverge: " + report);
+        assertTrue(report.meanCorrectionM() < 0.01, report::toString);
+        assertTrue(report.maxCorrectionM() <= MAX_LINK_CORRECTION_M, report::toString);
+        assertTrue(report.maxDisplayedStepM() < 0.5 * report.maxRawStepM(), report::toString);
+        assertTrue(report.maxDisplayedStepM() <=
+            report.maxUncorrectedStepM() + SMOOTHER_RELEASE_PER_FRAME * report.maxCorrectionJumpM() + 1e-6,
+            report::toString);
+    }
+
+    private static float grid(final float value, final float unitsPerValue)
+    {
+        return Math.round(value * unitsPerValue) / unitsPerValue;
+    }
+
+    @Test
     void shouldReadBackWrittenAwakeStatesBitExactly()
     {
         final PlayerScene scene = new PlayerScene(new PlayerSceneConfig());
