@@ -6,6 +6,7 @@ import dev.statesync.bench.player.BodiesState;
 import dev.statesync.bench.player.PlayerSceneConfig;
 import dev.statesync.bench.player.PlayerWorld;
 import dev.statesync.bench.player.PredictionReport;
+import dev.statesync.sync.sim.NetworkSimulator;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -93,15 +94,30 @@ class PlayerSceneTest
     }
 
     @Test
+    void shouldKeepCorrectionsSmallAndTheDisplaySmoothOnTheDefaultLink()
+    {
+        assertSmallCorrectionsOnLossyLink("default link (100 ms RTT, 5 ms jitter, 5% loss)", new PlayerSceneConfig(), 50);
+    }
+
+    @Test
     void shouldKeepCorrectionsSmallAndTheDisplaySmoothAt150MsRoundTripAnd10PercentLoss()
     {
-        final PlayerScene scene = run(new PlayerSceneConfig().latencyMs(75).lossFraction(0.10));
-        final PredictionReport report = scene.predictionReport();
-        System.out.println("150 ms RTT, 10% loss, 1200 ticks: " + report);
+        assertSmallCorrectionsOnLossyLink(
+            "150 ms RTT, 5 ms jitter, 10% loss", new PlayerSceneConfig().latencyMs(75).lossFraction(0.10), 150);
+    }
 
-        assertTrue(scene.session().network().counter(dev.statesync.sync.sim.NetworkSimulator.DROPPED_LOSS) > 150,
+    private static void assertSmallCorrectionsOnLossyLink(
+        final String label, final PlayerSceneConfig config, final long minLostPackets)
+    {
+        final PlayerScene scene = run(config);
+        final PredictionReport report = scene.predictionReport();
+        System.out.println(label + ", 1200 ticks: " + report);
+
+        assertTrue(scene.session().network().counter(NetworkSimulator.DROPPED_LOSS) > minLostPackets,
             "the link must lose packets");
         assertTrue(report.serverTicks() > TICKS - 20);
+        // Every input message repeats all unacknowledged inputs and the server buffers 4 ticks, so only 4+ losses
+        // in a row or jitter beyond the buffer make an input late: at most 1% of ticks may need a correction.
         assertTrue(report.corrections() <= TICKS / 100, report::toString);
         assertTrue(report.maxCorrectionM() <= MAX_LINK_CORRECTION_M, report::toString);
         assertTrue(report.maxDisplayedStepM() <= MAX_OWN_MOTION_STEP_M, report::toString);
