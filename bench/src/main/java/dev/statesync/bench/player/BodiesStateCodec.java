@@ -1,5 +1,7 @@
 package dev.statesync.bench.player;
 
+import java.util.Arrays;
+
 import dev.statesync.codec.BitStream;
 import dev.statesync.sync.predict.ErrorMetric;
 import dev.statesync.sync.predict.StateCodec;
@@ -50,7 +52,7 @@ public final class BodiesStateCodec implements StateCodec<BodiesState>, ErrorMet
         final boolean reading = stream.isReading();
         if (reading)
         {
-            java.util.Arrays.fill(state.present, false);
+            Arrays.fill(state.present, false);
         }
         state.present[0] = true;
         serializeBody(stream, state, 0);

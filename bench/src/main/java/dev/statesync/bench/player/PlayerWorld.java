@@ -1,5 +1,6 @@
 package dev.statesync.bench.player;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import dev.statesync.sync.predict.SimulationWorld;
@@ -214,7 +215,7 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
      */
     public void readNearState(final BodiesState dst, final float radiusM, final int maxCrates)
     {
-        java.util.Arrays.fill(dst.present, false);
+        Arrays.fill(dst.present, false);
         read(PLAYER, dst);
         dst.present[PLAYER] = true;
         final Vec2 playerPosition = bodies[PLAYER].getPosition();
