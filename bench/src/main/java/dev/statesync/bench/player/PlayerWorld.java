@@ -1,0 +1,308 @@
+package dev.statesync.bench.player;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import dev.statesync.sync.predict.SimulationWorld;
+import org.jbox2d.collision.shapes.PolygonShape;
+import org.jbox2d.common.Vec2;
+import org.jbox2d.dynamics.Body;
+import org.jbox2d.dynamics.BodyDef;
+import org.jbox2d.dynamics.BodyType;
+import org.jbox2d.dynamics.ContactManager;
+import org.jbox2d.dynamics.Fixture;
+import org.jbox2d.dynamics.FixtureDef;
+import org.jbox2d.dynamics.World;
+
+import static dev.statesync.bench.player.PlayerArena.*;
+
+/**
+ * The player scene's JBox2D world (2.2.1.1), used both as the client's predicting world and as the server's
+ * authoritative one: the player (body 0) and the crates (bodies 1..n), with save slots for rewind and replay.
+ * <p>
+ * What a restored world needs to replay bit-exactly (DESIGN section 5), all set here:
+ * <ul>
+ * <li>warm starting off: cached contact impulses are state that saving bodies does not capture;</li>
+ * <li>sleeping and continuous physics off: sleep timers and time-of-impact sub-steps are hidden state;</li>
+ * <li>the contact list rebuilt from the broad phase before every step, so its order (which the solver
+ * follows) is a function of the body positions, not of the history that created the contacts;</li>
+ * <li>{@code getPosition()} and {@code getLinearVelocity()} return live vectors: the numbers are copied.</li>
+ * </ul>
+ * Two worlds built with the same seed and crate count and stepped with the same commands hold bit-identical
+ * floats. Never write states from inside a JBox2D callback (setTransform asserts in a locked world).
+ */
+public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCommand>
+{
+    /** Index of the player body. */
+    public static final int PLAYER = 0;
+
+    private final World world;
+    private final Body[] bodies;
+    private final float[][] slots;
+    private final float playerMassKg;
+    private final Vec2 scratch = new Vec2();
+
+    /**
+     * @param seed       seeds the crates' offsets in their stacks.
+     * @param crateCount crates, 0 to {@link PlayerArena#MAX_CRATES}.
+     * @param slotCount  save slots for {@link #saveState(int)} (the prediction client's buffer capacity; 0 for a
+     *                   server world that never rewinds).
+     */
+    public PlayerWorld(final long seed, final int crateCount, final int slotCount)
+    {
+        if (crateCount < 0 || crateCount > MAX_CRATES)
+        {
+            throw new IllegalArgumentException("crateCount must be 0.." + MAX_CRATES + ", got " + crateCount);
+        }
+        world = new World(new Vec2(0.0f, -GRAVITY_M_PER_S2));
+        world.setWarmStarting(false);
+        world.setAllowSleep(false);
+        world.setContinuousPhysics(false);
+        createFloorAndWalls();
+
+        bodies = new Body[1 + crateCount];
+        bodies[PLAYER] = createBox(0.0f, PLAYER_HALF_SIZE_M, PLAYER_HALF_SIZE_M, PLAYER_DENSITY_KG_PER_M2, true);
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < crateCount; i++)
+        {
+            final int stack = i / STACK_HEIGHT;
+            final int level = i % STACK_HEIGHT;
+            final float side = stack % 2 == 0 ? 1.0f : -1.0f;
+            final float jitterM = (float)((random.nextDouble() * 2.0 - 1.0) * CRATE_JITTER_M);
+            final float x = side * (FIRST_STACK_OFFSET_M + (stack / 2) * STACK_SPACING_M) + jitterM;
+            final float y = CRATE_HALF_SIZE_M * (2 * level + 1);
+            bodies[1 + i] = createBox(x, y, CRATE_HALF_SIZE_M, CRATE_DENSITY_KG_PER_M2, false);
+        }
+        playerMassKg = bodies[PLAYER].getMass();
+        slots = new float[slotCount][bodies.length * BodiesState.VALUES_PER_BODY];
+    }
+
+    private void createFloorAndWalls()
+    {
+        final BodyDef def = new BodyDef();
+        def.type = BodyType.STATIC;
+        final Body ground = world.createBody(def);
+        final PolygonShape floor = new PolygonShape();
+        floor.setAsBox(FLOOR_HALF_WIDTH_M + 2.0f, 1.0f, new Vec2(0.0f, -1.0f), 0.0f);
+        ground.createFixture(floor, 0.0f).setFriction(FRICTION);
+        for (int side = -1; side <= 1; side += 2)
+        {
+            final PolygonShape wall = new PolygonShape();
+            wall.setAsBox(1.0f, 0.5f * WALL_HEIGHT_M, new Vec2(side * (FLOOR_HALF_WIDTH_M + 1.0f), 0.5f * WALL_HEIGHT_M), 0.0f);
+            ground.createFixture(wall, 0.0f).setFriction(FRICTION);
+        }
+    }
+
+    private Body createBox(
+        final float x, final float y, final float halfSizeM, final float density, final boolean fixedRotation)
+    {
+        final BodyDef def = new BodyDef();
+        def.type = BodyType.DYNAMIC;
+        def.position.set(x, y);
+        def.fixedRotation = fixedRotation;
+        final Body body = world.createBody(def);
+        final PolygonShape shape = new PolygonShape();
+        shape.setAsBox(halfSizeM, halfSizeM);
+        final FixtureDef fixture = new FixtureDef();
+        fixture.shape = shape;
+        fixture.density = density;
+        fixture.friction = FRICTION;
+        body.createFixture(fixture);
+        return body;
+    }
+
+    /**
+     * @return number of dynamic bodies, player included.
+     */
+    public int bodyCount()
+    {
+        return bodies.length;
+    }
+
+    /**
+     * @param index body index, 0 = player.
+     * @return the engine body, for reading and exact writes by the scene.
+     */
+    public Body body(final int index)
+    {
+        return bodies[index];
+    }
+
+    /** {@inheritDoc} */
+    public void saveState(final int slot)
+    {
+        final float[] values = slots[slot];
+        int i = 0;
+        for (final Body body : bodies)
+        {
+            final Vec2 position = body.getPosition();
+            final Vec2 velocity = body.getLinearVelocity();
+            values[i++] = position.x;
+            values[i++] = position.y;
+            values[i++] = body.getAngle();
+            values[i++] = velocity.x;
+            values[i++] = velocity.y;
+            values[i++] = body.getAngularVelocity();
+        }
+    }
+
+    /** {@inheritDoc} */
+    public void restoreState(final int slot)
+    {
+        final float[] values = slots[slot];
+        for (int body = 0; body < bodies.length; body++)
+        {
+            write(body, values, body * BodiesState.VALUES_PER_BODY);
+        }
+    }
+
+    /**
+     * Walk toward {@code moveX} x the walking speed (braking when 0) with a force proportional to the speed error,
+     * jump when asked and standing still vertically, then advance one 60 Hz tick.
+     */
+    public void step(final PlayerCommand input)
+    {
+        rebuildContacts();
+        final Body player = bodies[PLAYER];
+        final Vec2 velocity = player.getLinearVelocity();
+        final float vx = velocity.x;
+        final float vy = velocity.y;
+        final float forceN = playerMassKg * PLAYER_DRIVE_GAIN_PER_S * (input.moveX * PLAYER_WALK_M_PER_S - vx);
+        scratch.set(forceN, 0.0f);
+        player.applyForceToCenter(scratch);
+        if (input.jump && Math.abs(vy) < JUMP_MAX_VERTICAL_M_PER_S)
+        {
+            scratch.set(0.0f, playerMassKg * PLAYER_JUMP_M_PER_S);
+            player.applyLinearImpulse(scratch, player.getWorldCenter());
+        }
+        world.step(TICK_DT_S, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
+    }
+
+    private void rebuildContacts()
+    {
+        final ContactManager contacts = world.getContactManager();
+        while (contacts.m_contactList != null)
+        {
+            contacts.destroy(contacts.m_contactList);
+        }
+        for (Body body = world.getBodyList(); body != null; body = body.getNext())
+        {
+            for (Fixture fixture = body.getFixtureList(); fixture != null; fixture = fixture.getNext())
+            {
+                fixture.refilter(); // touches the proxy so the broad phase reports its pairs again
+            }
+        }
+        contacts.findNewContacts();
+    }
+
+    /** Read every body (all present). */
+    public void readState(final BodiesState dst)
+    {
+        for (int body = 0; body < bodies.length; body++)
+        {
+            read(body, dst);
+            dst.present[body] = true;
+        }
+    }
+
+    /**
+     * Read the player and the crates whose centre is within {@code radiusM} of the player's, lowest index first,
+     * at most {@code maxCrates} of them: what a server state message carries.
+     *
+     * @param dst       receives the bodies; the others are marked absent.
+     * @param radiusM   metres.
+     * @param maxCrates most crates to include.
+     */
+    public void readNearState(final BodiesState dst, final float radiusM, final int maxCrates)
+    {
+        Arrays.fill(dst.present, false);
+        read(PLAYER, dst);
+        dst.present[PLAYER] = true;
+        final Vec2 playerPosition = bodies[PLAYER].getPosition();
+        final float px = playerPosition.x;
+        final float py = playerPosition.y;
+        final float radiusSquared = radiusM * radiusM;
+        int included = 0;
+        for (int body = 1; body < bodies.length && included < maxCrates; body++)
+        {
+            final Vec2 position = bodies[body].getPosition();
+            final float dx = position.x - px;
+            final float dy = position.y - py;
+            if (dx * dx + dy * dy <= radiusSquared)
+            {
+                read(body, dst);
+                dst.present[body] = true;
+                included++;
+            }
+        }
+    }
+
+    /**
+     * Read what a server state message carries: {@link #readNearState} plus up to {@code rotatingCrates} more
+     * crates taken in turn from {@code cursor} on (wrapping, skipping those already near), so that every crate is
+     * compared and re-synced now and then even far from the player.
+     *
+     * @param dst            receives the bodies; the others are marked absent.
+     * @param radiusM        metres.
+     * @param maxNearCrates  most near crates to include.
+     * @param cursor         crate (0-based, 0 .. crates - 1) to continue the rotation from.
+     * @param rotatingCrates most crates to add in turn.
+     * @return the cursor for the next message.
+     */
+    public int readSyncState(
+        final BodiesState dst, final float radiusM, final int maxNearCrates, final int cursor, final int rotatingCrates)
+    {
+        readNearState(dst, radiusM, maxNearCrates);
+        final int crates = bodies.length - 1;
+        int next = cursor;
+        int added = 0;
+        for (int examined = 0; examined < crates && added < rotatingCrates; examined++)
+        {
+            final int body = 1 + next;
+            next = next + 1 == crates ? 0 : next + 1;
+            if (!dst.present[body])
+            {
+                read(body, dst);
+                dst.present[body] = true;
+                added++;
+            }
+        }
+        return next;
+    }
+
+    /** Overwrite the bodies present in {@code src} (the authoritative player and the crates near it). */
+    public void writeState(final BodiesState src)
+    {
+        for (int body = 0; body < bodies.length; body++)
+        {
+            if (src.present[body])
+            {
+                write(body, src.values, body * BodiesState.VALUES_PER_BODY);
+            }
+        }
+    }
+
+    private void read(final int body, final BodiesState dst)
+    {
+        final Body b = bodies[body];
+        final Vec2 position = b.getPosition();
+        final Vec2 velocity = b.getLinearVelocity();
+        final int base = body * BodiesState.VALUES_PER_BODY;
+        dst.values[base + BodiesState.X] = position.x;
+        dst.values[base + BodiesState.Y] = position.y;
+        dst.values[base + BodiesState.ANGLE] = b.getAngle();
+        dst.values[base + BodiesState.VX] = velocity.x;
+        dst.values[base + BodiesState.VY] = velocity.y;
+        dst.values[base + BodiesState.W] = b.getAngularVelocity();
+    }
+
+    private void write(final int body, final float[] values, final int base)
+    {
+        final Body b = bodies[body];
+        scratch.set(values[base + BodiesState.X], values[base + BodiesState.Y]);
+        b.setTransform(scratch, values[base + BodiesState.ANGLE]);
+        scratch.set(values[base + BodiesState.VX], values[base + BodiesState.VY]);
+        b.setLinearVelocity(scratch);
+        b.setAngularVelocity(values[base + BodiesState.W]);
+    }
+}
