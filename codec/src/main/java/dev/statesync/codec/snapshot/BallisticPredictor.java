@@ -13,9 +13,12 @@ package dev.statesync.codec.snapshot;
  * sides of a rounding boundary. Without quantize-both-sides it carries the fraction between steps and
  * rounds once.
  *
- * <p>Position, linear velocity, angular velocity and the 2D angle are predicted; a 3D rotation is held (see
- * {@link #predictsRotation3d()}). An object at rest in its baseline is predicted to stay at rest (engines do
- * not integrate sleeping bodies). Values are clamped into the schema's ranges.
+ * <p>Everything is predicted: position, linear and angular velocity, the 2D angle, and the 3D rotation, which
+ * is integrated from the angular velocity through the smallest-three codes by {@link QuaternionStepModel}
+ * (ode4j's quaternion step, in 2.60 fixed point). Against the real engines in free flight with
+ * quantize-both-sides, the whole record matched in 100% of cases for 1-, 6- and 12-tick baselines
+ * ({@code FreeFlightPredictionTest}). An object at rest in its baseline is predicted to stay at rest
+ * (engines do not integrate sleeping bodies). Values are clamped into the schema's ranges.
  */
 public final class BallisticPredictor implements Predictor
 {
@@ -34,6 +37,9 @@ public final class BallisticPredictor implements Predictor
     private final long[] velocityQ32 = new long[3];
     private final long[] angularQ32 = new long[3];
     private long angleQ32;
+    private final QuaternionStepModel rotationModel;
+    private final int[] rotationScratch;
+    private boolean spinning;
 
     /**
      * @param schema              a schema with velocities.
@@ -65,16 +71,19 @@ public final class BallisticPredictor implements Predictor
         // 2D angle codes per step per angular velocity unit: 2^bits / (2 pi W hz), as a 32.32 constant.
         angleCodesPerAngularQ32 = schema.is3d() ? 0 : IntegratorModel.toQ32(
             (1 << schema.rotationBits()) / (2 * Math.PI * schema.angularUnitsPerRadps() * hz));
+        rotationModel = schema.is3d() ?
+            new QuaternionStepModel(schema.rotationBits(), schema.angularUnitsPerRadps(), hz) : null;
+        rotationScratch = new int[schema.stride()];
         final double linearThresholdUnits = model.linearThresholdMps * schema.linearUnitsPerMps();
         final double angularThresholdUnits = model.angularThresholdRadps * schema.angularUnitsPerRadps();
         linearThresholdSquaredUnits = (long)Math.floor(linearThresholdUnits * linearThresholdUnits);
         angularThresholdSquaredUnits = (long)Math.floor(angularThresholdUnits * angularThresholdUnits);
     }
 
-    /** @return false: 3D rotations are held; see the closing note of the snapshot codec issue. */
+    /** @return true: 3D rotations are integrated from angular velocity (see {@link QuaternionStepModel}). */
     public boolean predictsRotation3d()
     {
-        return false;
+        return true;
     }
 
     @Override
@@ -116,6 +125,19 @@ public final class BallisticPredictor implements Predictor
         }
         final int rot = this.schema.rotationOffset();
         angleQ32 = (long)newest[newestOffset + rot] << 32;
+        spinning = false;
+        if (rotationModel != null)
+        {
+            for (int axis = 0; axis < 3; axis++)
+            {
+                spinning |= newest[newestOffset + ang + axis] != 0;
+            }
+            if (spinning)
+            {
+                System.arraycopy(newest, newestOffset, rotationScratch, 0, stride);
+                rotationModel.load(rotationScratch, rot);
+            }
+        }
 
         for (int step = 0; step < newestAgeTicks; step++)
         {
@@ -138,6 +160,12 @@ public final class BallisticPredictor implements Predictor
         {
             out[outOffset + rot] = (int)(roundQ32(angleQ32) & ((1L << this.schema.rotationBits()) - 1));
         }
+        else if (spinning)
+        {
+            // With zero angular velocity the engine hands back the quaternion it was given and the codes stay.
+            rotationModel.store(rotationScratch, rot);
+            System.arraycopy(rotationScratch, rot, out, outOffset + rot, 4);
+        }
     }
 
     private void step(final int axes, final int angularAxes)
@@ -159,6 +187,10 @@ public final class BallisticPredictor implements Predictor
         {
             angleQ32 += multiplyQ32(angularQ32[0], angleCodesPerAngularQ32);
         }
+        else if (spinning)
+        {
+            rotationModel.step(angularQ32[0], angularQ32[1], angularQ32[2]);
+        }
         if (!model.dampingBeforePosition)
         {
             dampLinear(axes, false);
@@ -176,6 +208,11 @@ public final class BallisticPredictor implements Predictor
                 angularQ32[axis] = snapQ32(angularQ32[axis]) << 32;
             }
             angleQ32 = roundQ32(angleQ32) << 32;
+            if (spinning)
+            {
+                rotationModel.store(rotationScratch, schema.rotationOffset());
+                rotationModel.load(rotationScratch, schema.rotationOffset());
+            }
         }
     }
 

@@ -1,0 +1,50 @@
+package dev.statesync.codec.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.SplittableRandom;
+
+import dev.statesync.codec.SmallestThree;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+class QuaternionStepModelTest
+{
+    @Property(tries = 2000)
+    void loadThenStoreWithoutAStepGivesTheCodesSmallestThreeGivesForTheDecodedFloats(@ForAll final long seed)
+    {
+        final StateSchema schema = StateSchema.highPrecision3d();
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int[] record = new int[schema.stride()];
+        RandomStates.randomRecord(schema, random, record, 0);
+        final int rot = schema.rotationOffset();
+
+        // What the authority computes: decode to floats, encode again.
+        final SmallestThree codec = new SmallestThree(schema.rotationBits());
+        final int centre = codec.zeroCode();
+        final int[] codes = {record[rot], record[rot + 1] + centre, record[rot + 2] + centre, record[rot + 3] + centre};
+        final float[] q = new float[4];
+        codec.decode(codes, 0, q, 0);
+        final int[] expected = new int[4];
+        codec.encode(q, 0, expected, 0);
+
+        final QuaternionStepModel model = new QuaternionStepModel(schema.rotationBits(), 4096, 60);
+        final int[] actual = record.clone();
+        model.load(actual, rot);
+        model.store(actual, rot);
+        assertArrayEquals(new int[]{expected[0], expected[1] - centre, expected[2] - centre, expected[3] - centre},
+            new int[]{actual[rot], actual[rot + 1], actual[rot + 2], actual[rot + 3]});
+    }
+
+    @Example
+    void roundsToFloatWithTiesToEven()
+    {
+        final long one = 1L << 60;
+        assertEquals(one, QuaternionStepModel.roundToFloat(one + (1L << 35)), "half an ulp above 1 rounds to even 1");
+        assertEquals(one + (1L << 37), QuaternionStepModel.roundToFloat(one + (3L << 35)), "1.5 ulp rounds up to 2 ulp");
+        assertEquals(-one, QuaternionStepModel.roundToFloat(-one - (1L << 35)));
+        assertEquals(0, QuaternionStepModel.roundToFloat(0));
+    }
+}
