@@ -2,6 +2,8 @@ package dev.statesync.sync.authority;
 
 import static dev.statesync.sync.authority.ObjectAuthority.NO_PEER;
 
+import dev.statesync.sync.reliable.SequenceNumbers;
+
 /**
  * The authority and ownership rules of distributed simulation (seed 001, DESIGN §4), as pure functions over
  * one object's {@link ObjectAuthority}. All packets flow through the host, which arbitrates.
@@ -47,7 +49,7 @@ public final class AuthorityRules
         if (local.authorityPeer != self || local.atRest)
         {
             local.authorityPeer = self;
-            local.authoritySequence = Seq16.next(local.authoritySequence);
+            local.authoritySequence = SequenceNumbers.next(local.authoritySequence);
             local.atRest = false;
         }
         return true;
@@ -67,9 +69,9 @@ public final class AuthorityRules
         if (local.ownerPeer != self)
         {
             local.ownerPeer = self;
-            local.ownershipSequence = Seq16.next(local.ownershipSequence);
+            local.ownershipSequence = SequenceNumbers.next(local.ownershipSequence);
             local.authorityPeer = self;
-            local.authoritySequence = Seq16.next(local.authoritySequence);
+            local.authoritySequence = SequenceNumbers.next(local.authoritySequence);
             local.atRest = false;
         }
         return true;
@@ -87,7 +89,7 @@ public final class AuthorityRules
             return false;
         }
         local.ownerPeer = NO_PEER;
-        local.ownershipSequence = Seq16.next(local.ownershipSequence);
+        local.ownershipSequence = SequenceNumbers.next(local.ownershipSequence);
         return true;
     }
 
@@ -103,7 +105,7 @@ public final class AuthorityRules
         {
             return false;
         }
-        local.authoritySequence = Seq16.next(local.authoritySequence);
+        local.authoritySequence = SequenceNumbers.next(local.authoritySequence);
         local.atRest = true;
         if (selfIsHost)
         {
@@ -126,7 +128,7 @@ public final class AuthorityRules
             return false;
         }
         final boolean accept;
-        if (Seq16.isNewer(update.ownershipSequence, host.ownershipSequence))
+        if (SequenceNumbers.isNewer(update.ownershipSequence, host.ownershipSequence))
         {
             accept = true;
         }
@@ -135,7 +137,7 @@ public final class AuthorityRules
         {
             accept = false;
         }
-        else if (Seq16.isNewer(update.authoritySequence, host.authoritySequence))
+        else if (SequenceNumbers.isNewer(update.authoritySequence, host.authoritySequence))
         {
             accept = true;
         }
@@ -163,7 +165,7 @@ public final class AuthorityRules
     public static boolean guestAcceptsHostUpdate(final ObjectAuthority local, final int self, final ObjectAuthority update)
     {
         final boolean accept;
-        if (Seq16.isNewer(update.ownershipSequence, local.ownershipSequence))
+        if (SequenceNumbers.isNewer(update.ownershipSequence, local.ownershipSequence))
         {
             accept = true;
         }
@@ -175,7 +177,7 @@ public final class AuthorityRules
         {
             accept = update.authorityPeer != self; // the host arbitrated an ownership conflict
         }
-        else if (Seq16.isNewer(update.authoritySequence, local.authoritySequence))
+        else if (SequenceNumbers.isNewer(update.authoritySequence, local.authoritySequence))
         {
             accept = true;
         }

@@ -9,6 +9,7 @@ import java.util.Random;
 
 import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitWriter;
+import dev.statesync.sync.reliable.SequenceNumbers;
 import dev.statesync.sync.predict.LossyDelayLine;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -161,7 +162,7 @@ class AuthorityConvergenceTest
                 assertEquals(host.positions[o], peer.positions[o], "peer " + peer.id + " object " + o);
             }
         }
-        assertTrue(Seq16.isNewer(host.records[0].ownershipSequence(), Seq16.next(firstSeq)), "grabbed and released");
+        assertTrue(SequenceNumbers.isNewer(host.records[0].ownershipSequence(), SequenceNumbers.next(firstSeq)), "grabbed and released");
         assertTrue(hostRejections > 0, "there were conflicts to arbitrate");
     }
 
