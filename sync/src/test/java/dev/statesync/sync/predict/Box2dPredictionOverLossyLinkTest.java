@@ -9,8 +9,8 @@ import org.jbox2d.common.Vec2;
 import org.junit.jupiter.api.Test;
 
 /**
- * A JBox2D player body driven by scripted inputs, client and server in separate worlds, 150 ms round trip and
- * 10% loss each way.
+ * A JBox2D player body driven by scripted inputs, client and server in separate worlds, joined by the library's
+ * seeded {@link dev.statesync.sync.sim.NetworkSimulator}: 150 ms round trip and 10% loss each way.
  */
 class Box2dPredictionOverLossyLinkTest
 {
@@ -34,8 +34,7 @@ class Box2dPredictionOverLossyLinkTest
             new PredictionClientConfig(), clientWorld, codec, new TestInputCodec(), codec);
         final ServerInputChannel<TestInput> channel =
             new ServerInputChannel<>(new ServerInputChannelConfig(), new TestInputCodec());
-        session = new Session<>(client, channel, serverWorld, codec,
-            new LossyDelayLine(seed, ONE_WAY_NS, 0, 0.10), new LossyDelayLine(seed + 1, ONE_WAY_NS, 0, 0.10), TICK_NS);
+        session = new Session<>(client, channel, serverWorld, codec, Session.network(seed, ONE_WAY_NS, 0.10), TICK_NS);
     }
 
     @Test
@@ -46,7 +45,7 @@ class Box2dPredictionOverLossyLinkTest
         {
             session.tick(script);
         }
-        assertTrue(session.toServer.dropped() + session.toClient.dropped() > 150, "the link must lose packets");
+        assertTrue(session.inputsLost() + session.statesLost() > 150, "the link must lose packets");
         assertEquals(0, session.channel.missingInputs(), "redundant inputs covered every loss");
         assertTrue(session.serverTicks() > TICKS - 20);
         assertEquals(0, session.client.corrections().count());
