@@ -14,7 +14,8 @@ import dev.statesync.sync.reliable.SequenceNumbers;
  * <li>{@link #tryTakeOwnership}: grabbing takes ownership (and authority) unless another peer owns it;</li>
  * <li>{@link #releaseOwnership}: letting go; authority is kept while the object flies;</li>
  * <li>{@link #onRest}: an object under this peer's authority came to rest: the authority sequence increments
- * and the peer keeps authority, sending the final at-rest state, until the host confirms.</li>
+ * and the peer keeps authority, sending the final at-rest state ({@link #guestSends}), until the host
+ * confirms.</li>
  * </ul>
  * Arbitration:
  * <ul>
@@ -112,6 +113,20 @@ public final class AuthorityRules
             local.authorityPeer = NO_PEER;
         }
         return true;
+    }
+
+    /**
+     * Whether this guest sends the object's state this tick: while it holds authority, at rest included. The
+     * final at-rest state is therefore repeated with every send until the host's confirmation (an update
+     * returning authority to default) arrives, so the loss of any number of copies, or of the confirmation,
+     * cannot lose it; each repeat carries the same sequences, which the host accepts from the authority it
+     * knows and ignores once it has confirmed.
+     *
+     * @return true if {@code self} must send its state of the object.
+     */
+    public static boolean guestSends(final ObjectAuthority local, final int self)
+    {
+        return local.authorityPeer == self;
     }
 
     /**

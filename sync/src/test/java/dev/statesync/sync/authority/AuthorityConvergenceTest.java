@@ -111,7 +111,7 @@ class AuthorityConvergenceTest
                 final Peer guest = peers[p];
                 for (int o = 0; o < OBJECTS; o++)
                 {
-                    if (guest.records[o].authorityPeer() == guest.id)
+                    if (AuthorityRules.guestSends(guest.records[o], guest.id))
                     {
                         send(guest.link, guest.id, HOST, o, guest.records[o], guest.positions[o], nowNs);
                     }
