@@ -2,6 +2,8 @@ package dev.statesync.sync.authority;
 
 import static dev.statesync.sync.authority.ObjectAuthority.NO_PEER;
 
+import dev.statesync.sync.reliable.SequenceNumbers;
+
 /**
  * The authority and ownership rules of distributed simulation (seed 001, DESIGN §4), as pure functions over
  * one object's {@link ObjectAuthority}. All packets flow through the host, which arbitrates.
@@ -12,7 +14,8 @@ import static dev.statesync.sync.authority.ObjectAuthority.NO_PEER;
  * <li>{@link #tryTakeOwnership}: grabbing takes ownership (and authority) unless another peer owns it;</li>
  * <li>{@link #releaseOwnership}: letting go; authority is kept while the object flies;</li>
  * <li>{@link #onRest}: an object under this peer's authority came to rest: the authority sequence increments
- * and the peer keeps authority, sending the final at-rest state, until the host confirms.</li>
+ * and the peer keeps authority, sending the final at-rest state ({@link #guestSends}), until the host
+ * confirms.</li>
  * </ul>
  * Arbitration:
  * <ul>
@@ -47,7 +50,7 @@ public final class AuthorityRules
         if (local.authorityPeer != self || local.atRest)
         {
             local.authorityPeer = self;
-            local.authoritySequence = Seq16.next(local.authoritySequence);
+            local.authoritySequence = SequenceNumbers.next(local.authoritySequence);
             local.atRest = false;
         }
         return true;
@@ -67,9 +70,9 @@ public final class AuthorityRules
         if (local.ownerPeer != self)
         {
             local.ownerPeer = self;
-            local.ownershipSequence = Seq16.next(local.ownershipSequence);
+            local.ownershipSequence = SequenceNumbers.next(local.ownershipSequence);
             local.authorityPeer = self;
-            local.authoritySequence = Seq16.next(local.authoritySequence);
+            local.authoritySequence = SequenceNumbers.next(local.authoritySequence);
             local.atRest = false;
         }
         return true;
@@ -87,7 +90,7 @@ public final class AuthorityRules
             return false;
         }
         local.ownerPeer = NO_PEER;
-        local.ownershipSequence = Seq16.next(local.ownershipSequence);
+        local.ownershipSequence = SequenceNumbers.next(local.ownershipSequence);
         return true;
     }
 
@@ -103,13 +106,27 @@ public final class AuthorityRules
         {
             return false;
         }
-        local.authoritySequence = Seq16.next(local.authoritySequence);
+        local.authoritySequence = SequenceNumbers.next(local.authoritySequence);
         local.atRest = true;
         if (selfIsHost)
         {
             local.authorityPeer = NO_PEER;
         }
         return true;
+    }
+
+    /**
+     * Whether this guest sends the object's state this tick: while it holds authority, at rest included. The
+     * final at-rest state is therefore repeated with every send until the host's confirmation (an update
+     * returning authority to default) arrives, so the loss of any number of copies, or of the confirmation,
+     * cannot lose it; each repeat carries the same sequences, which the host accepts from the authority it
+     * knows and ignores once it has confirmed.
+     *
+     * @return true if {@code self} must send its state of the object.
+     */
+    public static boolean guestSends(final ObjectAuthority local, final int self)
+    {
+        return local.authorityPeer == self;
     }
 
     /**
@@ -126,7 +143,7 @@ public final class AuthorityRules
             return false;
         }
         final boolean accept;
-        if (Seq16.isNewer(update.ownershipSequence, host.ownershipSequence))
+        if (SequenceNumbers.isNewer(update.ownershipSequence, host.ownershipSequence))
         {
             accept = true;
         }
@@ -135,7 +152,7 @@ public final class AuthorityRules
         {
             accept = false;
         }
-        else if (Seq16.isNewer(update.authoritySequence, host.authoritySequence))
+        else if (SequenceNumbers.isNewer(update.authoritySequence, host.authoritySequence))
         {
             accept = true;
         }
@@ -163,7 +180,7 @@ public final class AuthorityRules
     public static boolean guestAcceptsHostUpdate(final ObjectAuthority local, final int self, final ObjectAuthority update)
     {
         final boolean accept;
-        if (Seq16.isNewer(update.ownershipSequence, local.ownershipSequence))
+        if (SequenceNumbers.isNewer(update.ownershipSequence, local.ownershipSequence))
         {
             accept = true;
         }
@@ -175,7 +192,7 @@ public final class AuthorityRules
         {
             accept = update.authorityPeer != self; // the host arbitrated an ownership conflict
         }
-        else if (Seq16.isNewer(update.authoritySequence, local.authoritySequence))
+        else if (SequenceNumbers.isNewer(update.authoritySequence, local.authoritySequence))
         {
             accept = true;
         }

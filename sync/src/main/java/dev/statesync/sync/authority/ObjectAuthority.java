@@ -13,6 +13,8 @@ import dev.statesync.codec.BitStream;
  * nobody takes authority or ownership of an object another peer owns. The ownership sequence increments on
  * each grab.</li>
  * </ul>
+ * Both sequences are 16 bits on the wire and wrap; they are ordered with
+ * {@link dev.statesync.sync.reliable.SequenceNumbers}, the same rule as packet sequences.
  * Both travel with every state update of the object (see {@link #serialize(BitStream, int)}). Mutable, one per
  * object per peer.
  */

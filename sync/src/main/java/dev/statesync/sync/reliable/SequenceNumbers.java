@@ -9,7 +9,9 @@ package dev.statesync.sync.reliable;
  * Sequences are carried as {@code int} in [0, 65535]. "Newer" follows the reliable.io rule so that a
  * sequence is newer than the 32768 sequences behind it and older than the 32767 ahead of it:
  * {@code (a > b && a - b <= 32768) || (a < b && b - a > 32768)}. Keeping this in one place stops the
- * endpoint, the sequence buffers and the tests from drifting apart at the wrap.
+ * endpoint, the sequence buffers, the authority and ownership sequences of
+ * {@code dev.statesync.sync.authority} and the tests from drifting apart at the wrap: all of them are sent in
+ * 16 bits and must never be compared with {@code >}.
  */
 public final class SequenceNumbers
 {

@@ -9,13 +9,18 @@ import java.util.Random;
 
 import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitWriter;
-import dev.statesync.sync.predict.LossyDelayLine;
+import dev.statesync.sync.reliable.SequenceNumbers;
+import dev.statesync.sync.sim.DatagramHandler;
+import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorConfig;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Host plus guests, every packet through the host, lossy delayed links of different latencies. Every peer grabs
+ * Host plus guests, every packet through the host, over the library's seeded {@link NetworkSimulator}: one
+ * simulated link per guest, each with its own latency, jitter (which reorders), 10% loss and some duplicates. Every peer grabs
  * object 0 within a few ticks of the others, some touch object 1 at once, the winner throws object 0, and all
  * objects come to rest. Conflicts must end with exactly one owner, and every peer must converge on the host's
  * authority records and object states, with authority back to default.
@@ -40,8 +45,7 @@ class AuthorityConvergenceTest
         final float[] positions = new float[OBJECTS];
         final int[] interactionTick = new int[OBJECTS];
         final int grabTick;
-        LossyDelayLine toHost;
-        LossyDelayLine fromHost;
+        NetworkSimulator link;
 
         Peer(final int id, final int grabTick)
         {
@@ -62,6 +66,9 @@ class AuthorityConvergenceTest
     private final ObjectAuthority received = new ObjectAuthority();
     private int receivedObject;
     private float receivedPosition;
+    private Peer[] peers;
+    private long hostRejections;
+    private final DatagramHandler handler = this::onDatagram;
 
     @ParameterizedTest(name = "{0} peers, seed {1}, sequences from {2}")
     @CsvSource({"2, 1, 0", "3, 2, 0", "4, 3, 0", "4, 77, 65534", "4, 1234, 65535", "3, 5, 65533"})
@@ -76,14 +83,20 @@ class AuthorityConvergenceTest
             {
                 record.set(NO_PEER, NO_PEER, firstSeq, firstSeq, false); // sequences wrap during the run
             }
-            final long oneWayNs = (20 + 25L * p + random.nextInt(20)) * 1_000_000L;
-            peers[p].toHost = new LossyDelayLine(seed * 31 + p, oneWayNs, 10_000_000L, 0.10);
-            peers[p].fromHost = new LossyDelayLine(seed * 37 + p, oneWayNs, 10_000_000L, 0.10);
+            final double oneWayMs = 25 + 25 * p + random.nextInt(20);
+            peers[p].link = new NetworkSimulator(new NetworkSimulatorConfig()
+                .seed(seed * 31 + p)
+                .latencyMs(oneWayMs)
+                .jitterMs(5.0)
+                .lossFraction(0.10)
+                .duplicateFraction(0.02)
+                .maxEndpoints(MAX_PEERS));
         }
         final Peer host = peers[0];
+        this.peers = peers;
 
         long nowNs = 0;
-        long hostRejections = 0;
+        hostRejections = 0;
         for (int tick = 0; tick < END_TICK; tick++)
         {
             nowNs += TICK_NS;
@@ -98,24 +111,12 @@ class AuthorityConvergenceTest
                 final Peer guest = peers[p];
                 for (int o = 0; o < OBJECTS; o++)
                 {
-                    if (guest.records[o].authorityPeer() == guest.id)
+                    if (AuthorityRules.guestSends(guest.records[o], guest.id))
                     {
-                        send(guest.toHost, o, guest.records[o], guest.positions[o], nowNs);
+                        send(guest.link, guest.id, HOST, o, guest.records[o], guest.positions[o], nowNs);
                     }
                 }
-                byte[] packet;
-                while ((packet = guest.toHost.poll(nowNs)) != null)
-                {
-                    read(packet);
-                    if (AuthorityRules.hostAcceptsGuestUpdate(host.records[receivedObject], guest.id, received))
-                    {
-                        host.positions[receivedObject] = receivedPosition;
-                    }
-                    else
-                    {
-                        hostRejections++;
-                    }
-                }
+                guest.link.poll(nowNs, handler);
             }
             // Host -> guests: every object.
             for (int p = 1; p < peerCount; p++)
@@ -123,17 +124,9 @@ class AuthorityConvergenceTest
                 final Peer guest = peers[p];
                 for (int o = 0; o < OBJECTS; o++)
                 {
-                    send(guest.fromHost, o, host.records[o], host.positions[o], nowNs);
+                    send(guest.link, HOST, guest.id, o, host.records[o], host.positions[o], nowNs);
                 }
-                byte[] packet;
-                while ((packet = guest.fromHost.poll(nowNs)) != null)
-                {
-                    read(packet);
-                    if (AuthorityRules.guestAcceptsHostUpdate(guest.records[receivedObject], guest.id, received))
-                    {
-                        guest.positions[receivedObject] = receivedPosition;
-                    }
-                }
+                guest.link.poll(nowNs, handler);
             }
 
             if (tick == CHECK_OWNER_TICK)
@@ -161,7 +154,7 @@ class AuthorityConvergenceTest
                 assertEquals(host.positions[o], peer.positions[o], "peer " + peer.id + " object " + o);
             }
         }
-        assertTrue(Seq16.isNewer(host.records[0].ownershipSequence(), Seq16.next(firstSeq)), "grabbed and released");
+        assertTrue(SequenceNumbers.isNewer(host.records[0].ownershipSequence(), SequenceNumbers.next(firstSeq)), "grabbed and released");
         assertTrue(hostRejections > 0, "there were conflicts to arbitrate");
     }
 
@@ -207,22 +200,49 @@ class AuthorityConvergenceTest
     }
 
     private void send(
-        final LossyDelayLine line, final int object, final ObjectAuthority record, final float position, final long nowNs)
+        final NetworkSimulator link,
+        final int from,
+        final int to,
+        final int object,
+        final ObjectAuthority record,
+        final float position,
+        final long nowNs)
     {
         writer.wrap(buffer, 0, bytes.length);
         writer.serializeInt(object, 0, OBJECTS - 1);
         received.set(record);
         received.serialize(writer, MAX_PEERS);
         writer.serializeFloat(position);
-        line.send(bytes, writer.flush(), nowNs);
+        link.send(from, to, buffer, 0, writer.flush(), nowNs);
     }
 
-    private void read(final byte[] packet)
+    /** Guest updates are arbitrated by the host; host updates are judged by the guest they reach. */
+    private void onDatagram(final int from, final int to, final DirectBuffer datagram, final int offset, final int length)
     {
-        reader.wrap(new UnsafeBuffer(packet), 0, packet.length);
+        reader.wrap(datagram, offset, length);
         receivedObject = reader.serializeInt(0, 0, OBJECTS - 1);
         received.serialize(reader, MAX_PEERS);
         receivedPosition = reader.serializeFloat(0.0f);
         assertTrue(!reader.isFailed());
+        if (to == HOST)
+        {
+            final Peer host = peers[HOST];
+            if (AuthorityRules.hostAcceptsGuestUpdate(host.records[receivedObject], from, received))
+            {
+                host.positions[receivedObject] = receivedPosition;
+            }
+            else
+            {
+                hostRejections++;
+            }
+        }
+        else
+        {
+            final Peer guest = peers[to];
+            if (AuthorityRules.guestAcceptsHostUpdate(guest.records[receivedObject], guest.id, received))
+            {
+                guest.positions[receivedObject] = receivedPosition;
+            }
+        }
     }
 }

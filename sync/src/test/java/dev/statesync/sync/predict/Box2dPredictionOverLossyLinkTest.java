@@ -9,8 +9,8 @@ import org.jbox2d.common.Vec2;
 import org.junit.jupiter.api.Test;
 
 /**
- * A JBox2D player body driven by scripted inputs, client and server in separate worlds, 150 ms round trip and
- * 10% loss each way.
+ * A JBox2D player body driven by scripted inputs, client and server in separate worlds, joined by the library's
+ * seeded {@link dev.statesync.sync.sim.NetworkSimulator}: 150 ms round trip and 10% loss each way.
  */
 class Box2dPredictionOverLossyLinkTest
 {
@@ -34,8 +34,7 @@ class Box2dPredictionOverLossyLinkTest
             new PredictionClientConfig(), clientWorld, codec, new TestInputCodec(), codec);
         final ServerInputChannel<TestInput> channel =
             new ServerInputChannel<>(new ServerInputChannelConfig(), new TestInputCodec());
-        session = new Session<>(client, channel, serverWorld, codec,
-            new LossyDelayLine(seed, ONE_WAY_NS, 0, 0.10), new LossyDelayLine(seed + 1, ONE_WAY_NS, 0, 0.10), TICK_NS);
+        session = new Session<>(client, channel, serverWorld, codec, Session.network(seed, ONE_WAY_NS, 0.10), TICK_NS);
     }
 
     @Test
@@ -46,7 +45,7 @@ class Box2dPredictionOverLossyLinkTest
         {
             session.tick(script);
         }
-        assertTrue(session.toServer.dropped() + session.toClient.dropped() > 150, "the link must lose packets");
+        assertTrue(session.inputsLost() + session.statesLost() > 150, "the link must lose packets");
         assertEquals(0, session.channel.missingInputs(), "redundant inputs covered every loss");
         assertTrue(session.serverTicks() > TICKS - 20);
         assertEquals(0, session.client.corrections().count());
@@ -147,5 +146,109 @@ class Box2dPredictionOverLossyLinkTest
         assertTrue(maxShownStepM <= maxNormalSimStepM + 0.15 * maxCorrectionJumpM[0] + 1e-6,
             "smoothed display step " + maxShownStepM);
         assertTrue(maxShownStepM < 0.5 * maxSimStepM, "smoothed display does not jump");
+    }
+
+    /**
+     * The same server-only impulse, rendered at 30, 60 and 144 Hz while the simulation ticks at 60 Hz: the
+     * smoothed display must settle to 1 cm of the simulation in the same time at every render rate (within one
+     * 30 Hz frame), because the visual offset decays with a time constant, not a per-frame factor. Per frame the
+     * display must move no more than the body does without a correction plus the offset's decay over that frame.
+     */
+    @Test
+    void shouldSettleTheSmoothedCorrectionInTheSameTimeAt30And60And144HzRendering()
+    {
+        final int[] renderHz = {30, 60, 144};
+        final double[] settleS = new double[renderHz.length];
+        for (int r = 0; r < renderHz.length; r++)
+        {
+            settleS[r] = settleTimeS(renderHz[r]);
+        }
+        System.out.printf("impulse settle to 1 cm: 30 Hz %.1f ms, 60 Hz %.1f ms, 144 Hz %.1f ms%n",
+            settleS[0] * 1e3, settleS[1] * 1e3, settleS[2] * 1e3);
+        for (int r = 0; r < renderHz.length; r++)
+        {
+            assertTrue(settleS[r] > 0.1, renderHz[r] + " Hz: a visible correction takes a while to hide");
+            for (int q = 0; q < renderHz.length; q++)
+            {
+                assertTrue(Math.abs(settleS[r] - settleS[q]) <= 1.0 / 30 + 1e-9,
+                    renderHz[r] + " Hz vs " + renderHz[q] + " Hz: " + settleS[r] + " s vs " + settleS[q] + " s");
+            }
+        }
+    }
+
+    /** @return seconds from the correction until the displayed pose is within 1 cm of the simulated one. */
+    private double settleTimeS(final int renderHz)
+    {
+        newSession(1234);
+        final CorrectionSmootherConfig config = new CorrectionSmootherConfig();
+        final CorrectionSmoother smoother = new CorrectionSmoother(config);
+        final Pose poseBefore = new Pose();
+        final Pose poseAfter = new Pose();
+        final long[] correctionNs = {-1};
+        final double[] correctionJumpM = {0.0};
+        session.client.correctionListener((serverTick, before, after) ->
+        {
+            poseBefore.set2d(before.x, before.y, before.angle);
+            poseAfter.set2d(after.x, after.y, after.angle);
+            smoother.onCorrection(poseBefore, poseAfter);
+            correctionJumpM[0] = Math.max(correctionJumpM[0], Math.hypot(before.x - after.x, before.y - after.y));
+            correctionNs[0] = session.nowNs();
+        });
+
+        final long frameNs = 1_000_000_000L / renderHz;
+        final BodyState present = new BodyState();
+        final Pose simulated = new Pose();
+        final Pose shown = new Pose();
+        double lastShownX = Double.NaN;
+        double lastShownY = Double.NaN;
+        double lastSimX = Double.NaN;
+        double lastSimY = Double.NaN;
+        double maxShownStepM = 0.0;
+        double maxNormalSimStepM = 0.0;
+        long settledNs = -1;
+        int ticks = 0;
+        for (long frameAtNs = frameNs; settledNs < 0 && ticks < TICKS; frameAtNs += frameNs)
+        {
+            final long correctionsBefore = session.client.corrections().count();
+            while (session.nowNs() + TICK_NS <= frameAtNs)
+            {
+                if (ticks == IMPULSE_TICK)
+                {
+                    serverWorld.player.applyLinearImpulse(new Vec2(3.0f, 4.0f), serverWorld.player.getWorldCenter());
+                }
+                session.tick(script);
+                ticks++;
+            }
+            smoother.update(frameNs);
+            session.client.readPresentState(present);
+            simulated.set2d(present.x, present.y, present.angle);
+            smoother.displayed(simulated, shown);
+            if (!Double.isNaN(lastShownX))
+            {
+                maxShownStepM = Math.max(maxShownStepM, Math.hypot(shown.x - lastShownX, shown.y - lastShownY));
+                if (session.client.corrections().count() == correctionsBefore)
+                {
+                    maxNormalSimStepM = Math.max(maxNormalSimStepM, Math.hypot(present.x - lastSimX, present.y - lastSimY));
+                }
+            }
+            lastShownX = shown.x;
+            lastShownY = shown.y;
+            lastSimX = present.x;
+            lastSimY = present.y;
+            if (correctionNs[0] >= 0 && smoother.positionOffsetM() <= 0.01)
+            {
+                settledNs = frameAtNs;
+            }
+        }
+
+        assertEquals(1, session.client.corrections().count(), renderHz + " Hz");
+        assertTrue(settledNs > 0, renderHz + " Hz: settled");
+        final double frameDecayFraction = 1.0 - Math.exp(-frameNs / (config.largeErrorTauMs() * 1e6));
+        System.out.printf("impulse at %d Hz render: correctionJumpM=%.4f maxShownStepM=%.4f maxNormalStepM=%.4f " +
+            "bound=%.4f%n", renderHz, correctionJumpM[0], maxShownStepM, maxNormalSimStepM,
+            maxNormalSimStepM + frameDecayFraction * correctionJumpM[0]);
+        assertTrue(maxShownStepM <= maxNormalSimStepM + frameDecayFraction * correctionJumpM[0] + 1e-6,
+            renderHz + " Hz: smoothed display step " + maxShownStepM);
+        return (settledNs - correctionNs[0]) * 1e-9;
     }
 }

@@ -4,48 +4,77 @@ import java.util.function.IntFunction;
 
 import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitWriter;
+import dev.statesync.sync.sim.DatagramHandler;
+import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorConfig;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * One predicting client and its server, each with its own world, joined by two lossy delay lines, run tick by
- * tick in synthetic time. Per tick: the client takes arrived states, predicts and sends its inputs; the server
- * takes arrived inputs, applies one input, steps and sends the state.
+ * One predicting client and its server, each with its own world, joined by the library's seeded
+ * {@link NetworkSimulator} (client at address {@link #CLIENT}, server at {@link #SERVER}), run tick by tick in
+ * synthetic time. Per tick: the client takes arrived states, the server takes arrived inputs; the client
+ * predicts and sends its inputs; the server applies one input, steps and sends the state.
  */
 final class Session<S, I>
 {
+    static final int CLIENT = 0;
+    static final int SERVER = 1;
+
     final PredictionClient<S, I> client;
     final ServerInputChannel<I> channel;
     final SimulationWorld<S, I> serverWorld;
-    final LossyDelayLine toServer;
-    final LossyDelayLine toClient;
     final long tickNs;
 
+    private NetworkSimulator network;
+    private NetworkSimulator previousNetwork;
     private final StateMessage<S> stateMessage;
     private final S serverState;
     private final byte[] bytes = new byte[1500];
     private final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
     private final BitWriter writer = new BitWriter();
     private final BitReader reader = new BitReader();
+    private final DatagramHandler handler = this::onDatagram;
     private long nowNs;
     private int serverTicks;
+    private long inputsLost;
+    private long statesLost;
 
     Session(
         final PredictionClient<S, I> client,
         final ServerInputChannel<I> channel,
         final SimulationWorld<S, I> serverWorld,
         final StateCodec<S> stateCodec,
-        final LossyDelayLine toServer,
-        final LossyDelayLine toClient,
+        final NetworkSimulator network,
         final long tickNs)
     {
         this.client = client;
         this.channel = channel;
         this.serverWorld = serverWorld;
-        this.toServer = toServer;
-        this.toClient = toClient;
+        this.network = network;
         this.tickNs = tickNs;
         this.stateMessage = new StateMessage<>(stateCodec);
         this.serverState = stateCodec.newState();
+    }
+
+    /** A network with the same one-way latency and loss both ways, no jitter: packets stay in order. */
+    static NetworkSimulator network(final long seed, final long oneWayNs, final double lossFraction)
+    {
+        return new NetworkSimulator(new NetworkSimulatorConfig()
+            .seed(seed)
+            .latencyMs(oneWayNs / 1e6)
+            .lossFraction(lossFraction)
+            .maxEndpoints(2));
+    }
+
+    /**
+     * Send from now on through {@code next}; what is in flight on the current network still arrives. This is
+     * how a test changes link conditions mid-run without losing the packets already sent.
+     */
+    void switchNetwork(final NetworkSimulator next)
+    {
+        previousNetwork = network;
+        network = next;
     }
 
     /** Run one tick; {@code script} gives the client's input for a client tick. */
@@ -53,21 +82,19 @@ final class Session<S, I>
     {
         nowNs += tickNs;
 
-        byte[] packet;
-        while ((packet = toClient.poll(nowNs)) != null)
+        if (previousNetwork != null)
         {
-            client.onStateMessage(reader.wrap(new UnsafeBuffer(packet), 0, packet.length));
+            previousNetwork.poll(nowNs, handler);
         }
+        network.poll(nowNs, handler);
+
         client.tick(script.apply(client.currentTick()));
-        if (client.writeInputMessage(writer.wrap(buffer, 0, bytes.length)) > 0)
+        if (client.writeInputMessage(writer.wrap(buffer, 0, bytes.length)) > 0 &&
+            !network.send(CLIENT, SERVER, buffer, 0, writer.bytesWritten(), nowNs))
         {
-            toServer.send(bytes, writer.bytesWritten(), nowNs);
+            inputsLost++;
         }
 
-        while ((packet = toServer.poll(nowNs)) != null)
-        {
-            channel.onInputMessage(reader.wrap(new UnsafeBuffer(packet), 0, packet.length));
-        }
         final I input = channel.pollInput();
         if (input != null)
         {
@@ -77,7 +104,22 @@ final class Session<S, I>
             stateMessage.set(channel.lastProcessedInputTick(), channel.inputSlackTicks(), serverState);
             writer.wrap(buffer, 0, bytes.length);
             stateMessage.serialize(writer);
-            toClient.send(bytes, writer.flush(), nowNs);
+            if (!network.send(SERVER, CLIENT, buffer, 0, writer.flush(), nowNs))
+            {
+                statesLost++;
+            }
+        }
+    }
+
+    private void onDatagram(final int from, final int to, final DirectBuffer datagram, final int offset, final int length)
+    {
+        if (to == CLIENT)
+        {
+            client.onStateMessage(reader.wrap(datagram, offset, length));
+        }
+        else
+        {
+            channel.onInputMessage(reader.wrap(datagram, offset, length));
         }
     }
 
@@ -89,5 +131,17 @@ final class Session<S, I>
     int serverTicks()
     {
         return serverTicks;
+    }
+
+    /** @return input messages the network dropped. */
+    long inputsLost()
+    {
+        return inputsLost;
+    }
+
+    /** @return state messages the network dropped. */
+    long statesLost()
+    {
+        return statesLost;
     }
 }

@@ -7,6 +7,8 @@ import java.util.function.IntFunction;
 
 import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitWriter;
+import dev.statesync.sync.sim.DatagramHandler;
+import dev.statesync.sync.sim.NetworkSimulator;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -90,8 +92,7 @@ class TickRateControllerTest
             new ServerInputChannel<>(new ServerInputChannelConfig(), new TestInputCodec());
         final StepFunctionWorld<PointState, TestInput> serverWorld =
             new StepFunctionWorld<>(physics, physics, 2, new PointState());
-        final LossyDelayLine toServer = new LossyDelayLine(21, 50_000_000L, 0, 0.05);
-        final LossyDelayLine toClient = new LossyDelayLine(22, 50_000_000L, 0, 0.05);
+        final NetworkSimulator network = Session.network(21, 50_000_000L, 0.05);
         final TickClock clientClock = new TickClock(TICK_NS, 8);
         final TickClock serverClock = new TickClock(TICK_NS, 8);
         final TickRateController controller = TickRateController.withDefaults();
@@ -102,14 +103,21 @@ class TickRateControllerTest
         final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
         final BitWriter writer = new BitWriter();
         final BitReader reader = new BitReader();
+        final DatagramHandler handler = (from, to, datagram, offset, length) ->
+        {
+            if (to == Session.CLIENT)
+            {
+                client.onStateMessage(reader.wrap(datagram, offset, length));
+            }
+            else
+            {
+                channel.onInputMessage(reader.wrap(datagram, offset, length));
+            }
+        };
 
         for (long nowNs = 0; nowNs < RUN_NS; nowNs += 1_000_000L)
         {
-            byte[] packet;
-            while ((packet = toClient.poll(nowNs)) != null)
-            {
-                client.onStateMessage(reader.wrap(new UnsafeBuffer(packet), 0, packet.length));
-            }
+            network.poll(nowNs, handler);
             if (controlled)
             {
                 clientClock.rateScale(controller.rateScale(client.serverInputSlackTicks()));
@@ -120,13 +128,8 @@ class TickRateControllerTest
                 client.tick(script.apply(client.currentTick()));
                 if (client.writeInputMessage(writer.wrap(buffer, 0, bytes.length)) > 0)
                 {
-                    toServer.send(bytes, writer.bytesWritten(), nowNs);
+                    network.send(Session.CLIENT, Session.SERVER, buffer, 0, writer.bytesWritten(), nowNs);
                 }
-            }
-
-            while ((packet = toServer.poll(nowNs)) != null)
-            {
-                channel.onInputMessage(reader.wrap(new UnsafeBuffer(packet), 0, packet.length));
             }
             final int serverTicks = serverClock.advance(nowNs);
             for (int i = 0; i < serverTicks; i++)
@@ -139,7 +142,7 @@ class TickRateControllerTest
                     stateMessage.set(channel.lastProcessedInputTick(), channel.inputSlackTicks(), serverState);
                     writer.wrap(buffer, 0, bytes.length);
                     stateMessage.serialize(writer);
-                    toClient.send(bytes, writer.flush(), nowNs);
+                    network.send(Session.SERVER, Session.CLIENT, buffer, 0, writer.flush(), nowNs);
                 }
             }
         }
