@@ -14,6 +14,35 @@ public interface Predictor
     int baselineCount();
 
     /**
+     * @return how many alternative predictions this predictor offers per object (default 1). With more, the
+     * encoder tries each, codes the object against the cheapest, and names it in
+     * {@code bitsRequired(0, n - 1)} bits; see {@link CheapestOfPredictor}.
+     */
+    default int alternativeCount()
+    {
+        return 1;
+    }
+
+    /**
+     * Predict with one of the {@link #alternativeCount()} alternatives; same arguments as
+     * {@link #predict}. The default has only alternative 0, which is {@link #predict}.
+     */
+    default void predictAlternative(
+        final int alternative,
+        final StateSchema schema,
+        final int[] newest,
+        final int newestOffset,
+        final int newestAgeTicks,
+        final int[] older,
+        final int olderOffset,
+        final int olderAgeTicks,
+        final int[] out,
+        final int outOffset)
+    {
+        predict(schema, newest, newestOffset, newestAgeTicks, older, olderOffset, olderAgeTicks, out, outOffset);
+    }
+
+    /**
      * @param schema          the record layout and precision.
      * @param newest          the newest acked baseline record.
      * @param newestOffset    its offset.

@@ -11,6 +11,7 @@ package dev.statesync.codec.snapshot;
  * per object, in index order:
  *   newest ref      bounded [0, K]; K = no baseline, absolute
  *   older ref       only for two-baseline predictors and newest ref != K; bounded [0, K]; K = none
+ *   alternative     only with a prediction: bounded [0, n - 1] for a predictor offering n alternatives
  *   state           {@link ObjectCodec}
  * padding           zero bits to the byte boundary
  * </pre>

@@ -146,6 +146,7 @@ public final class SnapshotReceiver
                         }
                     }
                 }
+                final int alternative = reader.readInt(0, predictor.alternativeCount() - 1);
                 if (reader.isFailed())
                 {
                     return DecodeResult.MALFORMED;
@@ -154,7 +155,7 @@ public final class SnapshotReceiver
                 {
                     return DecodeResult.BASELINE_MISSING;
                 }
-                predictor.predict(schema, ring, newestOffset, tick - tableTicks[newest],
+                predictor.predictAlternative(alternative, schema, ring, newestOffset, tick - tableTicks[newest],
                     olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge, prediction, 0);
             }
             codec.serialize(reader, decodedStates, i * stride, hasPrediction ? prediction : null, 0);

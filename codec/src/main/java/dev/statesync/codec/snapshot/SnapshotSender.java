@@ -65,6 +65,10 @@ public final class SnapshotSender implements ObjectSizer
     private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
 
     private final boolean[] isCandidate;
+    private final int[] chosenAlternative;
+    private final int[] alternativePrediction;
+    private final int alternativeBits;
+    private int measuredObjectOffset;
     private final boolean[] hasPrediction;
     private final int[] chosen;
     private int[] preparedStates;
@@ -124,6 +128,9 @@ public final class SnapshotSender implements ObjectSizer
 
         candidates = new int[objectCount];
         isCandidate = new boolean[objectCount];
+        chosenAlternative = new int[objectCount];
+        alternativePrediction = new int[stride];
+        alternativeBits = Bits.bitsRequired(0, predictor.alternativeCount() - 1);
         hasPrediction = new boolean[objectCount];
         chosen = new int[objectCount];
         candidateNewest = new int[objectCount];
@@ -213,7 +220,7 @@ public final class SnapshotSender implements ObjectSizer
         measure.reset();
         codec.serialize(measure, preparedStates, object * stride, predicted ? predictions : null, object * stride);
         return measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
-            indexCoding.maxBitsPerIndex();
+            (predicted ? alternativeBits : 0) + indexCoding.maxBitsPerIndex();
     }
 
     /** @return an upper bound of the prepared snapshot's bits outside its objects (tick, counts, table, padding). */
@@ -291,7 +298,8 @@ public final class SnapshotSender implements ObjectSizer
         final long budget = Math.min(budgetBits, writer.bitsAvailable());
         long used = headerBits();
         // Measure objects only when the budget could be exceeded: every group selector is at most 16 bits.
-        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + indexCoding.maxBitsPerIndex();
+        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
+            indexCoding.maxBitsPerIndex();
         final boolean measuring = used + worstObjectBits * candidateCount > budget;
         int chosenCount = 0;
         final int considered = order == null ? objectCount : orderCount;
@@ -431,9 +439,13 @@ public final class SnapshotSender implements ObjectSizer
         return tableSize;
     }
 
-    /** Resolve refs and compute the prediction; @return true if the object has a prediction. */
+    /**
+     * Resolve refs and compute the prediction (the cheapest alternative, when the predictor offers several);
+     * @return true if the object has a prediction.
+     */
     private boolean predict(final int object, final int tick, final int tableSize)
     {
+        measuredObjectOffset = object * stride;
         final int newest = tableIndex(candidateNewest[object], tableSize);
         newestRef[object] = newest;
         olderRef[object] = tableSize;
@@ -452,10 +464,38 @@ public final class SnapshotSender implements ObjectSizer
             olderOffset = older == tableSize ? -1 : sentRing.find(object, tableTicks[older]);
             olderRef[object] = older;
         }
-        predictor.predict(schema, ring, newestOffset, tick - newestTick,
-            olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderOffset < 0 ? 0 : tick - tableTicks[older],
-            predictions, object * stride);
+        final int[] olderRing = olderOffset < 0 ? null : ring;
+        final int olderAge = olderOffset < 0 ? 0 : tick - tableTicks[older];
+        olderOffset = Math.max(olderOffset, 0);
+        final int offset = object * stride;
+        predictor.predictAlternative(0, schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset, olderAge,
+            predictions, offset);
+        chosenAlternative[object] = 0;
+        final int alternatives = predictor.alternativeCount();
+        if (alternatives > 1)
+        {
+            int bestBits = measureAgainst(predictions, offset);
+            for (int k = 1; k < alternatives; k++)
+            {
+                predictor.predictAlternative(k, schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset,
+                    olderAge, alternativePrediction, 0);
+                final int bits = measureAgainst(alternativePrediction, 0);
+                if (bits < bestBits)
+                {
+                    bestBits = bits;
+                    chosenAlternative[object] = k;
+                    System.arraycopy(alternativePrediction, 0, predictions, offset, stride);
+                }
+            }
+        }
         return true;
+    }
+
+    private int measureAgainst(final int[] prediction, final int predictionOffset)
+    {
+        measure.reset();
+        codec.serialize(measure, preparedStates, measuredObjectOffset, prediction, predictionOffset);
+        return measure.bits();
     }
 
     private int sortIncluded()
@@ -498,6 +538,10 @@ public final class SnapshotSender implements ObjectSizer
             if (hasPrediction && two)
             {
                 writer.writeInt(olderRef[object], 0, tableSize);
+            }
+            if (hasPrediction && alternativeBits > 0)
+            {
+                writer.writeInt(chosenAlternative[object], 0, predictor.alternativeCount() - 1);
             }
             if (hasPrediction && tick - tableTicks[newest] > maxBaselineAgeTicks)
             {

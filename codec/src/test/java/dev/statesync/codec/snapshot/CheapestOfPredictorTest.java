@@ -1,0 +1,61 @@
+package dev.statesync.codec.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.codec.BitWriter;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+class CheapestOfPredictorTest
+{
+    @Property(tries = 40)
+    void receiverFollowsTheSendersChoiceUnderLossReorderAndBudgets(
+        @ForAll @IntRange(max = 5) final int schemaIndex,
+        @ForAll @IntRange(min = 1, max = 40) final int objects,
+        @ForAll @IntRange(max = 30) final int lossPercent,
+        @ForAll final long seed)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final Predictor predictor = schema.hasVelocities() ?
+            new CheapestOfPredictor(HoldPredictor.INSTANCE, new BallisticPredictor(schema,
+                schema.is3d() ? IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60) : IntegratorModel.jbox2d(0, -10, 0, 0, 60),
+                true)) :
+            new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false),
+                new LinearExtrapolationPredictor(true));
+        final SnapshotLinkSimulation link = new SnapshotLinkSimulation(schema, objects, predictor, seed, 16);
+        link.run(120, lossPercent / 100.0, 4, 0, 1);
+        assertEquals(0, link.receiver.baselineMisses());
+        assertEquals(0, link.receiver.malformedPackets());
+        assertTrue(link.objectsChecked > 0);
+    }
+
+    @Example
+    void choosingCostsOneBitForTwoAlternativesAndNeverMoreThanTheWorseChoice()
+    {
+        final StateSchema schema = StateSchema.fiedler3d();
+        final QuantizedStates states = new QuantizedStates(schema, 4);
+        final byte[] bytes = new byte[4096];
+        final SnapshotSender hold = new SnapshotSender(schema, 4, HoldPredictor.INSTANCE, new ObjectCodec(schema),
+            new SnapshotConfig());
+        final SnapshotSender cheapest = new SnapshotSender(schema, 4,
+            new CheapestOfPredictor(HoldPredictor.INSTANCE, HoldPredictor.INSTANCE), new ObjectCodec(schema),
+            new SnapshotConfig());
+        for (int tick = 1; tick <= 3; tick++)
+        {
+            states.set(1, 0, tick * 10);
+            hold.encode(tick, states, null, 0, Integer.MAX_VALUE, new BitWriter(new UnsafeBuffer(bytes), 0, 4096), tick);
+            cheapest.encode(tick, states, null, 0, Integer.MAX_VALUE, new BitWriter(new UnsafeBuffer(bytes), 0, 4096), tick);
+            hold.onAcked(tick);
+            cheapest.onAcked(tick);
+        }
+        // Tick 3 carries object 1 only, with a baseline: exactly one selector bit more (before byte padding).
+        assertTrue(cheapest.lastPacketBits() - hold.lastPacketBits() <= 8);
+        assertThrows(IllegalArgumentException.class, () -> new CheapestOfPredictor(HoldPredictor.INSTANCE));
+    }
+}
