@@ -12,6 +12,11 @@ public final class LinkBudget
     public static final int IP_UDP_HEADER_BYTES = 28;
     /** Largest reliability header of an unfragmented packet (prefix, sequence, ack, ack bits). */
     public static final int RELIABLE_HEADER_MAX_BYTES = 9;
+    /**
+     * Payload budget of an unbudgeted run: 15 KiB, within the reliability layer's 16 fragments of 1 KiB, so
+     * every object that changed fits in its tick's snapshot.
+     */
+    public static final int UNLIMITED_PAYLOAD_BYTES = 15 * 1024;
     /** Smallest payload the snapshot link accepts. */
     public static final int MIN_PAYLOAD_BYTES = 16;
     /** Smallest budget: leaves {@link #MIN_PAYLOAD_BYTES} of payload per 60 Hz packet. */

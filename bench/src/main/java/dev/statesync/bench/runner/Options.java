@@ -35,8 +35,9 @@ public final class Options
         "  --latency-ms MS     ROUND-TRIP time; each direction gets MS/2  (default 100)",
         "  --jitter-ms MS      random extra one-way delay, 0..MS          (default 10)",
         "  --loss F            FRACTION of datagrams lost per direction, 0..1 (0.05 = 5%) (default 0.05)",
-        "  --budget-kbps K     priority accumulator budget incl. headers  (default unlimited: every",
-        "                      changed object in index order, 1200-byte payloads)",
+        "  --budget-kbps K     priority accumulator budget incl. headers, " + (int)LinkBudget.MIN_KBPS + ".." +
+            (int)LinkBudget.MAX_KBPS,
+        "                      (default unlimited: every changed object every tick, payloads up to 15 KiB)",
         "  --schema KIND       snapshot | state  (default snapshot for cubes, state for pile, player)",
         "                      snapshot: position + rotation + at rest, receiver interpolates",
         "                      state: + velocities at high precision, quantized on both sides",

@@ -103,7 +103,9 @@ public final class ScenarioRunner implements DatagramHandler
             .lossFraction(options.lossFraction())
             .maxPacketBytes(64 * 1024)
             .seed(options.seed()));
-        final SnapshotLinkConfig link = new SnapshotLinkConfig();
+        // Unlimited means every changed object every tick: a payload as large as the reliability layer can
+        // fragment, so index order never starves the high indices as a 1200-byte packet would.
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES);
         PriorityAccumulator priorities = null;
         if (options.budgeted())
         {
