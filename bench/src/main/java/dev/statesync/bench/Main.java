@@ -12,6 +12,8 @@ import dev.statesync.bench.runner.Options;
 import dev.statesync.bench.runner.RunReport;
 import dev.statesync.bench.runner.ScenarioRunner;
 import dev.statesync.bench.runner.TextTable;
+import dev.statesync.bench.runner.UdpAuthorityServer;
+import dev.statesync.bench.runner.UdpReplicaClient;
 
 /**
  * The scenario runner's command line: {@code java -jar bench/target/statesync-bench.jar [options]}.
@@ -59,6 +61,10 @@ public final class Main
             return EXIT_OK;
         }
 
+        if (!Options.COMMAND_RUN.equals(options.command()))
+        {
+            return runUdp(options, out, err);
+        }
         final RunReport report;
         try
         {
@@ -89,5 +95,38 @@ public final class Main
             return EXIT_FAILED;
         }
         return EXIT_OK;
+    }
+
+    private static int runUdp(final Options options, final PrintStream out, final PrintStream err)
+    {
+        try
+        {
+            if (Options.COMMAND_SERVER.equals(options.command()))
+            {
+                try (UdpAuthorityServer server = new UdpAuthorityServer(options, options.port(), false))
+                {
+                    out.println("server: 127.0.0.1:" + server.port() + ", " + options.scene() + ", " + options.ticks() + " ticks");
+                    server.run(out);
+                }
+            }
+            else
+            {
+                try (UdpReplicaClient client = new UdpReplicaClient(options, options.port()))
+                {
+                    client.run(out);
+                }
+            }
+            return EXIT_OK;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            err.println("statesync-bench: " + ex.getMessage());
+            return EXIT_USAGE;
+        }
+        catch (final IOException ex)
+        {
+            err.println("statesync-bench: UDP: " + ex.getMessage());
+            return EXIT_FAILED;
+        }
     }
 }

@@ -22,9 +22,18 @@ public final class Options
     /** Default loss fraction per direction. */
     public static final double DEFAULT_LOSS_FRACTION = 0.05;
 
+    /** Default UDP port of the server and client subcommands. */
+    public static final int DEFAULT_PORT = 40_600;
+    /** The simulated run (no subcommand). */
+    public static final String COMMAND_RUN = "run";
+    /** The real-UDP authority. */
+    public static final String COMMAND_SERVER = "server";
+    /** The real-UDP replica. */
+    public static final String COMMAND_CLIENT = "client";
+
     /** Shown by {@code --help}. */
     public static final String USAGE = String.join(System.lineSeparator(),
-        "usage: java -jar statesync-bench.jar [options]",
+        "usage: java -jar statesync-bench.jar [server | client] [options]",
         "",
         "Runs a physics scene through an authority and a replica connected by a simulated network,",
         "prints the bandwidth of each compression stage, fidelity and link figures, and writes reports.",
@@ -43,9 +52,15 @@ public final class Options
         "                      state: + velocities at high precision, quantized on both sides",
         "  --json FILE         write the report as JSON (see src/site/report-schema.md)",
         "  --html FILE         write a self-contained HTML report with plots",
-        "  --help              this text");
+        "  --help              this text",
+        "",
+        "  server              run the scene as an authority on 127.0.0.1 over real UDP for --seconds",
+        "  client              run a replica of it (same --scene/--schema) and print what it received",
+        "  --port N            UDP port of server and client, 1..65535   (default " + DEFAULT_PORT + ")");
 
     private final boolean help;
+    private final String command;
+    private final int port;
     private final String scene;
     private final double seconds;
     private final long seed;
@@ -60,6 +75,8 @@ public final class Options
     private Options(final Builder b)
     {
         help = b.help;
+        command = b.command;
+        port = b.port;
         scene = b.scene;
         seconds = b.seconds;
         seed = b.seed;
@@ -94,6 +111,11 @@ public final class Options
                 b.help = true;
                 continue;
             }
+            if (i == 0 && (COMMAND_SERVER.equals(option) || COMMAND_CLIENT.equals(option)))
+            {
+                b.command = option;
+                continue;
+            }
             if (!option.startsWith("--"))
             {
                 throw new IllegalArgumentException("unexpected argument '" + option + "' (try --help)");
@@ -120,6 +142,7 @@ public final class Options
                         throw new IllegalArgumentException("--schema must be snapshot or state, got '" + value + "'");
                     }
                 }
+                case "--port" -> b.port = port(option, value);
                 case "--json" -> b.jsonFile = fileName(option, value);
                 case "--html" -> b.htmlFile = fileName(option, value);
                 default -> throw new IllegalArgumentException("unknown option " + option + " (try --help)");
@@ -172,6 +195,16 @@ public final class Options
         }
     }
 
+    private static int port(final String option, final String value)
+    {
+        final long port = longValue(option, value);
+        if (port < 1 || port > 65_535)
+        {
+            throw new IllegalArgumentException(option + " must be in [1, 65535], got '" + value + "'");
+        }
+        return (int)port;
+    }
+
     private static String fileName(final String option, final String value)
     {
         if (value.isEmpty() || value.startsWith("--"))
@@ -185,6 +218,18 @@ public final class Options
     public boolean help()
     {
         return help;
+    }
+
+    /** @return {@link #COMMAND_RUN}, {@link #COMMAND_SERVER} or {@link #COMMAND_CLIENT}. */
+    public String command()
+    {
+        return command;
+    }
+
+    /** @return the UDP port of the server and client subcommands. */
+    public int port()
+    {
+        return port;
     }
 
     /** @return the scene name. */
@@ -278,6 +323,8 @@ public final class Options
     private static final class Builder
     {
         boolean help;
+        String command = COMMAND_RUN;
+        int port = DEFAULT_PORT;
         String scene = DEFAULT_SCENE;
         double seconds = DEFAULT_SECONDS;
         long seed = DEFAULT_SEED;
@@ -296,6 +343,8 @@ public final class Options
         Builder(final Options o)
         {
             help = o.help;
+            command = o.command;
+            port = o.port;
             scene = o.scene;
             seconds = o.seconds;
             seed = o.seed;

@@ -55,6 +55,20 @@ class OptionsTest
     }
 
     @Test
+    void shouldParseTheUdpSubcommandsAndPort()
+    {
+        assertEquals(Options.COMMAND_RUN, Options.parse().command());
+        assertEquals(Options.DEFAULT_PORT, Options.parse().port());
+        final Options server = Options.parse("server", "--port", "41000", "--scene", "pile");
+        assertEquals(Options.COMMAND_SERVER, server.command());
+        assertEquals(41000, server.port());
+        assertEquals(Options.COMMAND_CLIENT, Options.parse("client").command());
+        assertMessage("--port", "--port", "70000");
+        assertMessage("--port", "--port", "1.5");
+        assertMessage("server", "--scene", "pile", "server");
+    }
+
+    @Test
     void shouldRecogniseHelp()
     {
         assertTrue(Options.parse("--help").help());
