@@ -143,8 +143,9 @@ public final class HtmlReport
             final double y = TOP + plotH - i / 4.0 * plotH;
             h.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>",
                 LEFT, LEFT + plotW, y, y));
-            h.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g</text>%n",
-                LEFT - 6, y + 4, top * i / 4));
+            h.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
+                LEFT - 6, y + 4, new java.math.BigDecimal(top * i / 4).round(new java.math.MathContext(3))
+                    .stripTrailingZeros().toPlainString()));
         }
         axes(h, plotW, plotH, "simulated seconds", "metres");
         xTicks(h, (ticks + r.hz() - 1) / r.hz(), plotW, plotH);

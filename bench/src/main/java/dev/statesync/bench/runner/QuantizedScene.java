@@ -9,7 +9,7 @@ import dev.statesync.codec.snapshot.StateSchema;
 
 /**
  * A scene as an authority runs it: step, read, quantize every object, and for quantize-both-sides write
- * the dequantized state back into the scene. Used by the UDP server.
+ * the dequantized state back into the scene. Shared by the simulated run and the UDP server.
  */
 public final class QuantizedScene
 {
@@ -61,6 +61,21 @@ public final class QuantizedScene
             scene.applyStates(applied);
         }
         return current;
+    }
+
+    /**
+     * @return the float records of every object after the last {@link #step()}: what the authority's scene
+     * holds (for quantize-both-sides, the dequantized state written back). Reused every tick.
+     */
+    public float[] records()
+    {
+        return records;
+    }
+
+    /** @return true for a 3D scene. */
+    public boolean is3d()
+    {
+        return is3d;
     }
 
     /** @return the scene. */
