@@ -9,7 +9,6 @@ import org.agrona.DirectBuffer;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.Bits;
 import dev.statesync.codec.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.Fiedler2015Codec;
@@ -50,6 +49,7 @@ public final class ScenarioRunner implements DatagramHandler
     private static final float PLAYER_PRIORITY = 1e6f;
     private static final float CHANGED_PRIORITY = 100f;
     private static final float OTHER_PRIORITY = 1f;
+    private static final Stage[] FIXED_STAGES = { Stage.UNCOMPRESSED, Stage.AT_REST, Stage.QUANTIZED, Stage.SMALLEST_THREE };
 
     private final Options options;
     private final PrintStream progress;
@@ -139,10 +139,7 @@ public final class ScenarioRunner implements DatagramHandler
             Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
         final BitSet sentRaster = new BitSet(ticks * objects);
 
-        final int rotationComponentBits = is3d ?
-            Bits.bitsRequired(schema.fieldMin(schema.rotationOffset() + 1), schema.fieldMax(schema.rotationOffset() + 1)) : 0;
-        final int floatBitsAtRest = (is3d ? 3 * 32 + 4 * 32 : 2 * 32 + 32) + 1;
-        final int floatVelocityBits = schema.hasVelocities() ? (is3d ? 6 * 32 : 3 * 32) : 0;
+        final FixedStageBits fixedStages = new FixedStageBits(schema, objects);
 
         long changedSum = 0;
         long atRestSum = 0;
@@ -154,36 +151,17 @@ public final class ScenarioRunner implements DatagramHandler
             current = world.step();
             fidelity.recordAuthority(tick, world.records());
 
-            int changed = 0;
-            int atRest = 0;
-            long uncompressedBits = 0;
-            long atRestBits = 0;
-            long quantizedBits = 0;
-            long smallestThreeBits = 0;
-            for (int i = 0; i < objects; i++)
+            fixedStages.account(current, tick == 1 ? null : previous);
+            if (priorities != null)
             {
-                final boolean objectChanged = tick == 1 || !current.sameObject(i, previous);
-                if (objectChanged)
+                for (int i = 0; i < objects; i++)
                 {
-                    changed++;
-                }
-                final boolean rest = current.isAtRest(i);
-                if (rest)
-                {
-                    atRest++;
-                }
-                uncompressedBits += floatBitsAtRest + floatVelocityBits;
-                atRestBits += floatBitsAtRest + (rest ? 0 : floatVelocityBits);
-                final int absolute = schema.absoluteBits(rest);
-                smallestThreeBits += absolute;
-                quantizedBits += is3d ? absolute - 2 + rotationComponentBits : absolute;
-                if (priorities != null)
-                {
-                    priorities.setPriorityFactor(i, i == 0 ? PLAYER_PRIORITY : objectChanged ? CHANGED_PRIORITY : OTHER_PRIORITY);
+                    priorities.setPriorityFactor(i,
+                        i == 0 ? PLAYER_PRIORITY : fixedStages.changed(i) ? CHANGED_PRIORITY : OTHER_PRIORITY);
                 }
             }
-            changedSum += changed;
-            atRestSum += atRest;
+            changedSum += fixedStages.changedCount();
+            atRestSum += fixedStages.atRestCount();
 
             fiedlerMeasure.reset();
             if (fiedler != null)
@@ -215,10 +193,10 @@ public final class ScenarioRunner implements DatagramHandler
             final int payloadBytes = authority.lastPayloadBytes();
             final long wireBytes = datagramBytesThisTick + datagramsThisTick * LinkBudget.IP_UDP_HEADER_BYTES;
             final int overheadBytes = (int)(wireBytes - payloadBytes);
-            stages.record(Stage.UNCOMPRESSED, tick, uncompressedBits, overheadBytes);
-            stages.record(Stage.AT_REST, tick, atRestBits, overheadBytes);
-            stages.record(Stage.QUANTIZED, tick, quantizedBits, overheadBytes);
-            stages.record(Stage.SMALLEST_THREE, tick, smallestThreeBits, overheadBytes);
+            for (final Stage stage : FIXED_STAGES)
+            {
+                stages.record(stage, tick, fixedStages.bits(stage), overheadBytes);
+            }
             if (fiedler != null)
             {
                 stages.record(Stage.FIEDLER_2015, tick, fiedlerMeasure.bits(), overheadBytes);
