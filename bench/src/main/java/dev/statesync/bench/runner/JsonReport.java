@@ -159,7 +159,7 @@ public final class JsonReport
         {
             return Long.toString((long)value);
         }
-        return String.format(Locale.ROOT, "%.6g", value).replace("e+", "e");
+        return Double.toString(value); // shortest round-trip form; "1.5E-7" is valid JSON
     }
 
     /** @return {@code value} escaped for a JSON string. */

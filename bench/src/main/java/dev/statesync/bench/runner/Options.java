@@ -310,16 +310,6 @@ public final class Options
         return htmlFile;
     }
 
-    /** A copy with another scene and length, for tests and quick runs. */
-    public Options withSceneAndSeconds(final String sceneName, final double runSeconds)
-    {
-        final Builder b = new Builder(this);
-        b.scene = sceneName;
-        b.seconds = runSeconds;
-        b.schema = schema == SchemaKind.defaultFor(scene) ? null : schema;
-        return new Options(b);
-    }
-
     private static final class Builder
     {
         boolean help;
@@ -338,23 +328,6 @@ public final class Options
 
         Builder()
         {
-        }
-
-        Builder(final Options o)
-        {
-            help = o.help;
-            command = o.command;
-            port = o.port;
-            scene = o.scene;
-            seconds = o.seconds;
-            seed = o.seed;
-            rttMs = o.rttMs;
-            jitterMs = o.jitterMs;
-            lossFraction = o.lossFraction;
-            budgetKbps = o.budgetKbps;
-            schema = o.schema;
-            jsonFile = o.jsonFile;
-            htmlFile = o.htmlFile;
         }
     }
 }
