@@ -135,7 +135,10 @@ public final class HtmlReport
                 top = Math.max(top, mean[t]);
             }
         }
-        top = Math.max(top, r.positionErrorP99M());
+        if (!Double.isNaN(r.positionErrorP99M()))
+        {
+            top = Math.max(top, r.positionErrorP99M());
+        }
         top = niceCeiling(top > 0 ? top : 1e-3);
         openSvg(h);
         for (int i = 0; i <= 4; i++)

@@ -5,7 +5,7 @@ package dev.statesync.bench.runner;
  *
  * @param packetsSent     snapshot packets the authority sent.
  * @param packetsAcked    of those, acked by the replica.
- * @param packetsLost     snapshot datagrams the network simulator dropped.
+ * @param packetsLost     authority-to-replica datagrams (snapshots or their fragments) the network dropped.
  * @param invalidPackets  replica decode failures plus datagrams either endpoint rejected.
  * @param baselineMisses  snapshots the replica refused because a delta named a baseline it does not hold.
  * @param rttMs           the authority's smoothed round-trip estimate, ms.

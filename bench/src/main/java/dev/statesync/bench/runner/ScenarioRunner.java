@@ -67,6 +67,7 @@ public final class ScenarioRunner implements DatagramHandler
     private float[] replicaRecord;
     private long decodeNs;
     private long datagramsThisTick;
+    private long snapshotDatagramsLost;
     private long datagramBytesThisTick;
 
     /**
@@ -117,7 +118,10 @@ public final class ScenarioRunner implements DatagramHandler
         {
             datagramsThisTick++;
             datagramBytesThisTick += length;
-            network.send(AUTHORITY_ADDRESS, REPLICA_ADDRESS, buffer, offset, length, currentNs);
+            if (!network.send(AUTHORITY_ADDRESS, REPLICA_ADDRESS, buffer, offset, length, currentNs))
+            {
+                snapshotDatagramsLost++;
+            }
         };
         final PacketTransmitter toAuthority =
             (buffer, offset, length) -> network.send(REPLICA_ADDRESS, AUTHORITY_ADDRESS, buffer, offset, length, currentNs);
@@ -264,7 +268,7 @@ public final class ScenarioRunner implements DatagramHandler
         return new LinkFigures(
             a.counter(ReliableCounters.PACKETS_SENT),
             a.counter(ReliableCounters.PACKETS_ACKED),
-            network.counter(NetworkSimulator.DROPPED_LOSS),
+            snapshotDatagramsLost,
             replica.decodeFailures() - replica.count(DecodeResult.STALE) + rejected,
             replica.count(DecodeResult.BASELINE_MISSING),
             a.rttMs());
