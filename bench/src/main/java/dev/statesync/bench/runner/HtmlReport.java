@@ -51,7 +51,7 @@ public final class HtmlReport
         h.append("<h2>Bandwidth per stage over time</h2>\n<p>kbps of each simulated second, headers included; log scale.</p>\n");
         kbpsPlot(h, r);
         h.append("<h2>Replica position error over time</h2>\n<p>Displayed state (delay ")
-            .append(r.delayTicks()).append(" ticks) against the authority: mean and largest over objects, per tick.</p>\n");
+            .append(r.delayTicks()).append(" ticks) against the authority: mean over objects per tick; dashed: p99 of the run.</p>\n");
         errorPlot(h, r);
         if (r.options().budgeted())
         {
@@ -108,7 +108,9 @@ public final class HtmlReport
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
             }
             final String colour = COLOURS[index % COLOURS.length];
-            h.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(colour).append("\" points=\"")
+            // Every other stage dashed, so stages of equal size (at-rest without velocities, 2D quantized) stay visible.
+            h.append("<polyline fill=\"none\" stroke-width=\"2\"").append(index % 2 == 1 ? " stroke-dasharray=\"8 5\"" : "")
+                .append(" stroke=\"").append(colour).append("\" points=\"")
                 .append(points).append("\"/>\n");
             if (v.length == 1)
             {
