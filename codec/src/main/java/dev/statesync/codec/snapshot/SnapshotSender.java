@@ -3,6 +3,7 @@ package dev.statesync.codec.snapshot;
 import java.util.Arrays;
 
 import dev.statesync.codec.BitMeasure;
+import dev.statesync.codec.BitStream;
 import dev.statesync.codec.BitWriter;
 import dev.statesync.codec.Bits;
 import dev.statesync.codec.ObjectSizer;
@@ -78,6 +79,8 @@ public final class SnapshotSender implements ObjectSizer
     private int refBits;
     private int includedCount;
     private int lastPacketBits;
+    private int lastPacketTick = StateRing.NO_TICK;
+    private int lastPacketCount;
     private long objectsSent;
     private long perfectPredictions;
     private long absoluteObjects;
@@ -520,6 +523,8 @@ public final class SnapshotSender implements ObjectSizer
         final int tick, final int[] states, final int tableSize, final int count, final BitWriter writer)
     {
         final int startBits = writer.bitsWritten();
+        lastPacketTick = tick;
+        lastPacketCount = count;
         writer.writeBits(tick, SnapshotFormat.TICK_BITS);
         writer.writeInt(count, 0, objectCount);
         indexCoding.write(writer, sortedIncluded, count);
@@ -563,6 +568,48 @@ public final class SnapshotSender implements ObjectSizer
         writer.writeAlign();
         writer.flush();
         lastPacketBits = writer.bitsWritten() - startBits;
+    }
+
+    /**
+     * Serialize the last written snapshot again, field for field, into any stream: for instruments that want
+     * the symbols the packet is made of (an entropy meter, a range-coder experiment) without a second copy of
+     * the packet layout. Only valid until the next {@link #prepare}: it reuses that packet's baseline table,
+     * references and predictions; the states come from the sent ring. Statistics are not counted again.
+     *
+     * @param stream a writer (yields the same bytes as the packet) or a measure (yields
+     *               {@link #lastPacketBits()}); any other stream sees the same calls.
+     */
+    public void serializeLastPacket(final BitStream stream)
+    {
+        if (lastPacketTick == StateRing.NO_TICK || preparedStates != null)
+        {
+            throw new IllegalStateException("no written packet to serialize (or a new one is prepared)");
+        }
+        final int tick = lastPacketTick;
+        final int count = lastPacketCount;
+        stream.serializeBits(tick, SnapshotFormat.TICK_BITS);
+        stream.serializeInt(count, 0, objectCount);
+        indexCoding.write(stream, sortedIncluded, count);
+        stream.serializeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        for (int i = 0; i < tableSize; i++)
+        {
+            stream.serializeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+        }
+        final boolean two = predictor.baselineCount() == 2;
+        final int[] ring = sentRing.array();
+        for (int i = 0; i < count; i++)
+        {
+            final int object = sortedIncluded[i];
+            final int newest = newestRef[object];
+            stream.serializeInt(newest, 0, tableSize);
+            final boolean hasPrediction = newest != tableSize;
+            if (hasPrediction && two)
+            {
+                stream.serializeInt(olderRef[object], 0, tableSize);
+            }
+            codec.serialize(stream, ring, sentRing.find(object, tick), hasPrediction ? predictions : null, object * stride);
+        }
+        stream.serializeAlign();
     }
 
     private void recordSent(final int tick, final int[] states, final int sequence)

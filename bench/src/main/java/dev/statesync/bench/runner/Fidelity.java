@@ -1,0 +1,323 @@
+package dev.statesync.bench.runner;
+
+import java.util.Arrays;
+
+/**
+ * How closely the replica shows what the authority simulated.
+ *
+ * <p>A replica displays the world a fixed interpolation delay in the past, {@code D} ticks, so that the
+ * snapshots it needs have arrived: {@code D = ceil((one-way latency + jitter) / tick) + 2}. At every tick
+ * {@code T} (once {@code T > D}) and for every object, the <b>displayed state</b> is the newest state the
+ * replica has received for that object whose tick is {@code <= T - D} (dequantized to floats; an object
+ * not sent because it did not change keeps its older state, which is still correct). It is compared with
+ * the authority's float state at {@code T - D} (for quantize-both-sides, the dequantized state the
+ * authority's own scene holds):
+ * <ul>
+ *   <li>position error: distance in metres (mean, p99, max over all ticks and objects);</li>
+ *   <li>rotation error: the angle between the two quaternions in degrees (2D: the wrapped angle
+ *       difference), p99;</li>
+ *   <li>resting jitter: the largest distance a displayed object moved between consecutive ticks while the
+ *       authority held it at rest throughout and the replica already displayed a state from within that
+ *       rest (a resting object that visibly creeps on the replica). Must be 0 with quantize-both-sides.</li>
+ * </ul>
+ * Objects the replica has not received by {@code T - D} are counted as unheld, not as errors. The error
+ * combines quantization, packet loss (an older state shown) and anything the codec gets wrong; it does not
+ * include interpolation between snapshots (the runner shows states, it does not blend them).
+ */
+public final class Fidelity
+{
+    private static final int NO_TICK = Integer.MIN_VALUE;
+    private static final int REPLICA_DEPTH = 32;
+
+    private final boolean is3d;
+    private final int objects;
+    private final int stride;
+    private final int delayTicks;
+    private final int authorityDepth;
+    private final float[][] authority;
+    private final int[] authorityTicks;
+
+    private final int[] replicaTicks;
+    private final float[] replicaRecords;
+    private final int[] replicaHead;
+
+    private final float[] lastDisplayedPos;
+    private final boolean[] lastDisplayedValid;
+    private final int[] lastDisplayedTick;
+    private final int[] restSinceTick;
+
+    private float[] positionErrors;
+    private float[] rotationErrorsDeg;
+    private int samples;
+    private long unheld;
+    private double positionErrorSum;
+    private double positionErrorMax;
+    private double restingJitterM;
+    private final double[] meanErrorByTick;
+    private final double[] maxErrorByTick;
+
+    /**
+     * @param is3d       3D records (else 2D).
+     * @param objects    objects per tick.
+     * @param delayTicks the interpolation delay D, ticks.
+     * @param ticks      ticks of the run (sizes the per-tick series).
+     */
+    public Fidelity(final boolean is3d, final int objects, final int delayTicks, final int ticks)
+    {
+        this.is3d = is3d;
+        this.objects = objects;
+        this.stride = FloatRecords.stride(is3d);
+        this.delayTicks = delayTicks;
+        this.authorityDepth = delayTicks + 2;
+        authority = new float[authorityDepth][objects * stride];
+        authorityTicks = new int[authorityDepth];
+        Arrays.fill(authorityTicks, NO_TICK);
+        replicaTicks = new int[objects * REPLICA_DEPTH];
+        Arrays.fill(replicaTicks, NO_TICK);
+        replicaRecords = new float[objects * REPLICA_DEPTH * stride];
+        replicaHead = new int[objects];
+        lastDisplayedPos = new float[objects * 3];
+        lastDisplayedValid = new boolean[objects];
+        lastDisplayedTick = new int[objects];
+        restSinceTick = new int[objects];
+        Arrays.fill(restSinceTick, NO_TICK);
+        positionErrors = new float[Math.max(16, Math.min(ticks, 4096) * objects)];
+        rotationErrorsDeg = new float[positionErrors.length];
+        meanErrorByTick = new double[ticks + 1];
+        maxErrorByTick = new double[ticks + 1];
+        Arrays.fill(meanErrorByTick, Double.NaN);
+        Arrays.fill(maxErrorByTick, Double.NaN);
+    }
+
+    /**
+     * @param oneWayLatencyMs one-way latency, ms.
+     * @param jitterMs        one-way jitter, ms.
+     * @param tickRateHz      ticks per second.
+     * @return the interpolation delay D in ticks: {@code ceil((latency + jitter) / tick) + 2}.
+     */
+    public static int interpolationDelayTicks(final double oneWayLatencyMs, final double jitterMs, final int tickRateHz)
+    {
+        final double tickMs = 1000.0 / tickRateHz;
+        return (int)Math.ceil((oneWayLatencyMs + jitterMs) / tickMs - 1e-9) + 2;
+    }
+
+    /** @return D, ticks. */
+    public int delayTicks()
+    {
+        return delayTicks;
+    }
+
+    /** The authority's float records of all objects at {@code tick} (copied). */
+    public void recordAuthority(final int tick, final float[] records)
+    {
+        final int slot = Math.floorMod(tick, authorityDepth);
+        System.arraycopy(records, 0, authority[slot], 0, objects * stride);
+        authorityTicks[slot] = tick;
+    }
+
+    /** The replica now holds {@code record} as object {@code object}'s state of {@code tick} (copied). */
+    public void recordReplica(final int object, final int tick, final float[] record, final int offset)
+    {
+        final int base = object * REPLICA_DEPTH;
+        final int newest = replicaTicks[base + replicaHead[object]];
+        if (newest != NO_TICK && tick <= newest)
+        {
+            return;
+        }
+        final int head = (replicaHead[object] + 1) % REPLICA_DEPTH;
+        replicaHead[object] = head;
+        replicaTicks[base + head] = tick;
+        System.arraycopy(record, offset, replicaRecords, (base + head) * stride, stride);
+    }
+
+    /** Compare the replica's display at {@code tick} with the authority at {@code tick - D}. */
+    public void evaluate(final int tick)
+    {
+        final int shown = tick - delayTicks;
+        final int slot = Math.floorMod(shown, authorityDepth);
+        if (shown < 1 || authorityTicks[slot] != shown)
+        {
+            return;
+        }
+        final float[] truth = authority[slot];
+        final int previousSlot = Math.floorMod(shown - 1, authorityDepth);
+        final float[] previousTruth = authorityTicks[previousSlot] == shown - 1 ? authority[previousSlot] : null;
+        final int restOffset = stride - 1;
+        double tickSum = 0;
+        double tickMax = 0;
+        int tickSamples = 0;
+        for (int object = 0; object < objects; object++)
+        {
+            final int a = object * stride;
+            final boolean atRest = truth[a + restOffset] != 0f;
+            final boolean wasAtRest = previousTruth != null && previousTruth[a + restOffset] != 0f;
+            if (atRest && !wasAtRest)
+            {
+                restSinceTick[object] = shown;
+            }
+            else if (!atRest)
+            {
+                restSinceTick[object] = NO_TICK;
+            }
+
+            final int r = displayed(object, shown);
+            if (r < 0)
+            {
+                unheld++;
+                lastDisplayedValid[object] = false;
+                continue;
+            }
+            final int ro = r * stride;
+            final int displayedTick = replicaTicks[r];
+            final double dx = replicaRecords[ro] - truth[a];
+            final double dy = replicaRecords[ro + 1] - truth[a + 1];
+            final double dz = is3d ? replicaRecords[ro + 2] - truth[a + 2] : 0;
+            final double error = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            addSample(error, rotationErrorDeg(replicaRecords, ro, truth, a));
+            tickSum += error;
+            tickMax = Math.max(tickMax, error);
+            tickSamples++;
+
+            final int p = object * 3;
+            if (atRest && wasAtRest && lastDisplayedValid[object] && restSinceTick[object] != NO_TICK &&
+                lastDisplayedTick[object] >= restSinceTick[object])
+            {
+                final double mx = replicaRecords[ro] - lastDisplayedPos[p];
+                final double my = replicaRecords[ro + 1] - lastDisplayedPos[p + 1];
+                final double mz = is3d ? replicaRecords[ro + 2] - lastDisplayedPos[p + 2] : 0;
+                restingJitterM = Math.max(restingJitterM, Math.sqrt(mx * mx + my * my + mz * mz));
+            }
+            lastDisplayedPos[p] = replicaRecords[ro];
+            lastDisplayedPos[p + 1] = replicaRecords[ro + 1];
+            lastDisplayedPos[p + 2] = is3d ? replicaRecords[ro + 2] : 0f;
+            lastDisplayedValid[object] = true;
+            lastDisplayedTick[object] = displayedTick;
+        }
+        if (tick < meanErrorByTick.length)
+        {
+            meanErrorByTick[tick] = tickSamples == 0 ? Double.NaN : tickSum / tickSamples;
+            maxErrorByTick[tick] = tickSamples == 0 ? Double.NaN : tickMax;
+        }
+    }
+
+    /** @return index into the replica ring of the newest state of {@code object} with tick <= shown, or -1. */
+    private int displayed(final int object, final int shown)
+    {
+        final int base = object * REPLICA_DEPTH;
+        int head = replicaHead[object];
+        for (int i = 0; i < REPLICA_DEPTH; i++)
+        {
+            final int tick = replicaTicks[base + head];
+            if (tick == NO_TICK)
+            {
+                return -1;
+            }
+            if (tick <= shown)
+            {
+                return base + head;
+            }
+            head = (head + REPLICA_DEPTH - 1) % REPLICA_DEPTH;
+        }
+        return -1;
+    }
+
+    private double rotationErrorDeg(final float[] shown, final int s, final float[] truth, final int t)
+    {
+        if (is3d)
+        {
+            final double dot = Math.abs((double)shown[s + 3] * truth[t + 3] + (double)shown[s + 4] * truth[t + 4] +
+                (double)shown[s + 5] * truth[t + 5] + (double)shown[s + 6] * truth[t + 6]);
+            final double normShown = Math.sqrt(sq(shown[s + 3]) + sq(shown[s + 4]) + sq(shown[s + 5]) + sq(shown[s + 6]));
+            final double normTruth = Math.sqrt(sq(truth[t + 3]) + sq(truth[t + 4]) + sq(truth[t + 5]) + sq(truth[t + 6]));
+            final double cos = Math.min(1.0, dot / Math.max(1e-12, normShown * normTruth));
+            return Math.toDegrees(2 * Math.acos(cos));
+        }
+        double difference = Math.IEEEremainder((double)shown[s + 2] - truth[t + 2], 2 * Math.PI);
+        return Math.toDegrees(Math.abs(difference));
+    }
+
+    private static double sq(final double x)
+    {
+        return x * x;
+    }
+
+    private void addSample(final double positionError, final double rotationError)
+    {
+        if (samples == positionErrors.length)
+        {
+            positionErrors = Arrays.copyOf(positionErrors, samples * 2);
+            rotationErrorsDeg = Arrays.copyOf(rotationErrorsDeg, samples * 2);
+        }
+        positionErrors[samples] = (float)positionError;
+        rotationErrorsDeg[samples] = (float)rotationError;
+        samples++;
+        positionErrorSum += positionError;
+        positionErrorMax = Math.max(positionErrorMax, positionError);
+    }
+
+    /** @return (object, tick) pairs compared. */
+    public int samples()
+    {
+        return samples;
+    }
+
+    /** @return (object, tick) pairs the replica did not yet hold. */
+    public long unheld()
+    {
+        return unheld;
+    }
+
+    /** @return mean position error, metres (NaN without samples). */
+    public double positionErrorMeanM()
+    {
+        return samples == 0 ? Double.NaN : positionErrorSum / samples;
+    }
+
+    /** @return largest position error, metres (NaN without samples). */
+    public double positionErrorMaxM()
+    {
+        return samples == 0 ? Double.NaN : positionErrorMax;
+    }
+
+    /** @return 99th percentile position error, metres (NaN without samples). */
+    public double positionErrorP99M()
+    {
+        return percentile(positionErrors, 0.99);
+    }
+
+    /** @return 99th percentile rotation error, degrees (NaN without samples). */
+    public double rotationErrorP99Deg()
+    {
+        return percentile(rotationErrorsDeg, 0.99);
+    }
+
+    /** @return resting jitter, metres (see class doc). */
+    public double restingJitterM()
+    {
+        return restingJitterM;
+    }
+
+    /** @return mean position error of the display at each tick (index = tick; NaN where none), metres. */
+    public double[] meanErrorByTickM()
+    {
+        return meanErrorByTick.clone();
+    }
+
+    /** @return largest position error of the display at each tick (index = tick; NaN where none), metres. */
+    public double[] maxErrorByTickM()
+    {
+        return maxErrorByTick.clone();
+    }
+
+    private double percentile(final float[] values, final double fraction)
+    {
+        if (samples == 0)
+        {
+            return Double.NaN;
+        }
+        final float[] sorted = Arrays.copyOf(values, samples);
+        Arrays.sort(sorted);
+        final int index = (int)Math.min(samples - 1, Math.ceil(fraction * samples) - 1);
+        return sorted[Math.max(0, index)];
+    }
+}

@@ -1,0 +1,40 @@
+package dev.statesync.bench.runner;
+
+import dev.statesync.bench.scene.Scene;
+
+/**
+ * Turns a bandwidth budget into a snapshot payload budget, and names the per-packet overheads the report
+ * adds to payloads when it quotes kbps.
+ */
+public final class LinkBudget
+{
+    /** IPv4 (20) + UDP (8) header bytes of every datagram. */
+    public static final int IP_UDP_HEADER_BYTES = 28;
+    /** Largest reliability header of an unfragmented packet (prefix, sequence, ack, ack bits). */
+    public static final int RELIABLE_HEADER_MAX_BYTES = 9;
+    /**
+     * Payload budget of an unbudgeted run: 15 KiB, within the reliability layer's 16 fragments of 1 KiB, so
+     * every object that changed fits in its tick's snapshot.
+     */
+    public static final int UNLIMITED_PAYLOAD_BYTES = 15 * 1024;
+    /** Smallest payload the snapshot link accepts. */
+    public static final int MIN_PAYLOAD_BYTES = 16;
+    /** Smallest budget: leaves {@link #MIN_PAYLOAD_BYTES} of payload per 60 Hz packet. */
+    public static final double MIN_KBPS = 26;
+    /** Largest budget: the payload stays within the reliability layer's 16 KiB packet limit. */
+    public static final double MAX_KBPS = 7000;
+
+    private LinkBudget()
+    {
+    }
+
+    /**
+     * @param budgetKbps kilobits per second the snapshots may use, headers included.
+     * @return payload bytes per snapshot: the budget's bytes per tick less the IPv4/UDP and reliability headers.
+     */
+    public static int payloadBytesPerSnapshot(final double budgetKbps)
+    {
+        final int bytesPerTick = (int)Math.floor(budgetKbps * 1000.0 / 8.0 / Scene.TICK_RATE_HZ);
+        return Math.max(MIN_PAYLOAD_BYTES, bytesPerTick - IP_UDP_HEADER_BYTES - RELIABLE_HEADER_MAX_BYTES);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.statesync.bench.runner;
+
+/**
+ * The link as the authority saw it.
+ *
+ * @param packetsSent     snapshot packets the authority sent.
+ * @param packetsAcked    of those, acked by the replica.
+ * @param packetsLost     authority-to-replica datagrams (snapshots or their fragments) the network dropped.
+ * @param invalidPackets  replica decode failures plus datagrams either endpoint rejected.
+ * @param baselineMisses  snapshots the replica refused because a delta named a baseline it does not hold.
+ * @param rttMs           the authority's smoothed round-trip estimate, ms.
+ */
+public record LinkFigures(
+    long packetsSent, long packetsAcked, long packetsLost, long invalidPackets, long baselineMisses, double rttMs)
+{
+}

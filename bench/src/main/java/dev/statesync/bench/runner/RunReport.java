@@ -1,0 +1,75 @@
+package dev.statesync.bench.runner;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Everything one run measured; {@link TextTable}, {@link JsonReport} and {@link HtmlReport} format it.
+ *
+ * @param scene                 scene name.
+ * @param objects               objects in the scene.
+ * @param ticks                 ticks run.
+ * @param hz                    ticks (and snapshots) per second.
+ * @param schema                snapshot or state.
+ * @param options               the options of the run.
+ * @param changedPerSnapshot    mean objects whose quantized state changed since the previous tick.
+ * @param atRestPerSnapshot     mean objects at rest.
+ * @param stages                one row per {@link Stage}, in order.
+ * @param entropyBitsPerObject  zeroth-order entropy of statesync's symbols per object sent.
+ * @param statesyncBitsPerObjectSent statesync's payload bits per object sent (compare with the entropy).
+ * @param delayTicks            interpolation delay D of the fidelity metrics, ticks.
+ * @param positionErrorMeanM    mean position error, m.
+ * @param positionErrorP99M     p99 position error, m.
+ * @param positionErrorMaxM     largest position error, m.
+ * @param rotationErrorP99Deg   p99 rotation error, degrees.
+ * @param restingJitterM        resting jitter, m.
+ * @param meanErrorByTickM      mean displayed position error at each tick (index = tick), m.
+ * @param link                  link figures.
+ * @param perfectPredictionRate perfect predictions / objects sent with a baseline.
+ * @param prediction            client prediction figures, or null when the scene predicts nothing.
+ * @param encodeNsPerObject     authority encode time per object sent, ns.
+ * @param decodeNsPerObject     replica receive and decode time per object sent, ns.
+ * @param objectsSent           objects statesync sent over the run.
+ * @param sentRaster            bit {@code (tick - 1) * objects + object} set when the object was sent.
+ * @param wallTimeMs            wall time of the run, ms.
+ */
+public record RunReport(
+    String scene,
+    int objects,
+    int ticks,
+    int hz,
+    String schema,
+    Options options,
+    double changedPerSnapshot,
+    double atRestPerSnapshot,
+    List<StageFigures> stages,
+    double entropyBitsPerObject,
+    double statesyncBitsPerObjectSent,
+    int delayTicks,
+    double positionErrorMeanM,
+    double positionErrorP99M,
+    double positionErrorMaxM,
+    double rotationErrorP99Deg,
+    double restingJitterM,
+    double[] meanErrorByTickM,
+    LinkFigures link,
+    double perfectPredictionRate,
+    PredictionFigures prediction,
+    double encodeNsPerObject,
+    double decodeNsPerObject,
+    long objectsSent,
+    BitSet sentRaster,
+    long wallTimeMs)
+{
+    /** @return the row of {@code stage}. */
+    public StageFigures stage(final Stage stage)
+    {
+        return stages.get(stage.ordinal());
+    }
+
+    /** @return statesync's payload bits per snapshot divided by Fiedler 2015's. */
+    public double statesyncToFiedlerRatio()
+    {
+        return stage(Stage.STATESYNC).bitsPerSnapshot() / stage(Stage.FIEDLER_2015).bitsPerSnapshot();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.statesync.bench.runner;
+
+import java.util.Locale;
+
+/** The human-readable summary printed after a run. */
+public final class TextTable
+{
+    private TextTable()
+    {
+    }
+
+    /** @return the report as a fixed-width table and a few lines of figures. */
+    public static String format(final RunReport r)
+    {
+        final StringBuilder out = new StringBuilder();
+        final Options o = r.options();
+        out.append(String.format(Locale.ROOT,
+            "scene %s: %d objects, %d ticks at %d Hz, schema %s, RTT %.0f ms, jitter %.0f ms, loss %.1f%%, budget %s, seed %d%n",
+            r.scene(), r.objects(), r.ticks(), r.hz(), r.schema(), o.rttMs(), o.jitterMs(), o.lossFraction() * 100,
+            o.budgeted() ? String.format(Locale.ROOT, "%.0f kbps", o.budgetKbps()) : "unlimited", o.seed()));
+        out.append(String.format(Locale.ROOT, "changed per snapshot %.1f, at rest %.1f%n%n",
+            r.changedPerSnapshot(), r.atRestPerSnapshot()));
+        out.append(String.format(Locale.ROOT, "%-16s %14s %12s %12s %12s%n",
+            "stage", "bits/snapshot", "bits/object", "bits/moving", "kbps"));
+        for (final StageFigures s : r.stages())
+        {
+            out.append(String.format(Locale.ROOT, "%-16s %14.1f %12.2f %12.2f %12.1f%n",
+                s.name(), s.bitsPerSnapshot(), s.bitsPerObject(), s.bitsPerMovingObject(), s.kbps()));
+        }
+        out.append(String.format(Locale.ROOT, "%nstatesync / fiedler-2015: %.3f of the bits per snapshot%n",
+            r.statesyncToFiedlerRatio()));
+        out.append(String.format(Locale.ROOT,
+            "entropy floor of statesync's symbols: %.2f bits/object sent (bitpacked: %.2f)%n",
+            r.entropyBitsPerObject(), r.statesyncBitsPerObjectSent()));
+        out.append(String.format(Locale.ROOT,
+            "fidelity (display delay %d ticks): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
+            "rotation p99 %.3f deg; resting jitter %.6f m%n",
+            r.delayTicks(), r.positionErrorMeanM(), r.positionErrorP99M(), r.positionErrorMaxM(),
+            r.rotationErrorP99Deg(), r.restingJitterM()));
+        final LinkFigures l = r.link();
+        out.append(String.format(Locale.ROOT,
+            "link: packets sent %d, acked %d, lost %d, invalid %d, baseline misses %d, RTT %.1f ms%n",
+            l.packetsSent(), l.packetsAcked(), l.packetsLost(), l.invalidPackets(), l.baselineMisses(), l.rttMs()));
+        out.append(String.format(Locale.ROOT, "prediction: perfect %.1f%% of objects sent with a baseline",
+            r.perfectPredictionRate() * 100));
+        if (r.prediction() != null)
+        {
+            out.append(String.format(Locale.ROOT, "; player corrections %d, largest %.3f m, largest displayed jump %.3f m/frame",
+                r.prediction().corrections(), r.prediction().largestCorrectionM(),
+                r.prediction().largestDisplayedJumpPerFrameM()));
+        }
+        out.append(String.format(Locale.ROOT, "%ncpu: encode %.0f ns/object, decode %.0f ns/object (%d objects sent)%n",
+            r.encodeNsPerObject(), r.decodeNsPerObject(), r.objectsSent()));
+        out.append(String.format(Locale.ROOT, "wall time %.1f s%n", r.wallTimeMs() / 1000.0));
+        return out.toString();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.statesync.bench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.statesync.bench.Main;
+
+class MainTest
+{
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(final String... args)
+    {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void shouldPrintUsageAndExitZeroOnHelp()
+    {
+        assertEquals(Main.EXIT_OK, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--latency-ms"));
+    }
+
+    @Test
+    void shouldExitTwoWithOneLineOnStderrForABadOption()
+    {
+        assertEquals(Main.EXIT_USAGE, run("--loss", "1.5"));
+        final String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("statesync-bench: --loss"), message);
+        assertEquals(1, message.lines().count(), message);
+    }
+
+    @Test
+    void shouldPrintTheTableAndWriteBothReportsWhenAsked(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("r.json");
+        final Path html = dir.resolve("r.html");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "1", "--json", json.toString(),
+            "--html", html.toString(), "--budget-kbps", "128"));
+        final String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("smallest-three") && table.contains("fiedler-2015"), table);
+        MiniJson.parse(Files.readString(json));
+        final String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg") && page.endsWith("</html>\n"));
+        assertTrue(page.contains("Objects sent"), "budgeted run shows the raster");
+        assertTrue(!page.contains("http://") || !page.replace("http://www.w3.org/2000/svg", "").contains("http://"),
+            "nothing fetched from the network");
+    }
+}

@@ -1,0 +1,101 @@
+package dev.statesync.bench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class OptionsTest
+{
+    @Test
+    void shouldDefaultToTwentySecondsOfCubesOverALossyHundredMillisecondRoundTrip()
+    {
+        final Options o = Options.parse();
+        assertEquals("cubes", o.scene());
+        assertEquals(1200, o.ticks());
+        assertEquals(100.0, o.rttMs());
+        assertEquals(50.0, o.oneWayLatencyMs());
+        assertEquals(10.0, o.jitterMs());
+        assertEquals(0.05, o.lossFraction());
+        assertFalse(o.budgeted());
+        assertEquals(SchemaKind.SNAPSHOT, o.schema());
+        assertNull(o.jsonFile());
+        assertNull(o.htmlFile());
+        assertFalse(o.help());
+    }
+
+    @Test
+    void shouldParseEveryOption()
+    {
+        final Options o = Options.parse("--scene", "pile", "--seconds", "2.5", "--seed", "-7", "--latency-ms", "60",
+            "--jitter-ms", "3", "--loss", "0.2", "--budget-kbps", "256", "--schema", "snapshot",
+            "--json", "a.json", "--html", "b.html");
+        assertEquals("pile", o.scene());
+        assertEquals(150, o.ticks());
+        assertEquals(-7, o.seed());
+        assertEquals(30.0, o.oneWayLatencyMs());
+        assertEquals(3.0, o.jitterMs());
+        assertEquals(0.2, o.lossFraction());
+        assertTrue(o.budgeted());
+        assertEquals(256.0, o.budgetKbps());
+        assertEquals(SchemaKind.SNAPSHOT, o.schema());
+        assertEquals("a.json", o.jsonFile());
+        assertEquals("b.html", o.htmlFile());
+    }
+
+    @Test
+    void shouldPickTheStateSchemaForPileAndPlayerUnlessTold()
+    {
+        assertEquals(SchemaKind.STATE, Options.parse("--scene", "pile").schema());
+        assertEquals(SchemaKind.STATE, Options.parse("--scene", "player").schema());
+        assertEquals(SchemaKind.STATE, Options.parse("--schema", "state").schema());
+    }
+
+    @Test
+    void shouldParseTheUdpSubcommandsAndPort()
+    {
+        assertEquals(Options.COMMAND_RUN, Options.parse().command());
+        assertEquals(Options.DEFAULT_PORT, Options.parse().port());
+        final Options server = Options.parse("server", "--port", "41000", "--scene", "pile");
+        assertEquals(Options.COMMAND_SERVER, server.command());
+        assertEquals(41000, server.port());
+        assertEquals(Options.COMMAND_CLIENT, Options.parse("client").command());
+        assertMessage("--port", "--port", "70000");
+        assertMessage("--port", "--port", "1.5");
+        assertMessage("server", "--scene", "pile", "server");
+    }
+
+    @Test
+    void shouldRecogniseHelp()
+    {
+        assertTrue(Options.parse("--help").help());
+    }
+
+    @Test
+    void shouldRejectBadValuesWithAMessageNamingTheOption()
+    {
+        assertMessage("--scene", "--scene", "moon");
+        assertMessage("--seconds", "--seconds", "0");
+        assertMessage("--seconds", "--seconds", "abc");
+        assertMessage("--seed", "--seed", "1.5");
+        assertMessage("--latency-ms", "--latency-ms", "-1");
+        assertMessage("--jitter-ms", "--jitter-ms", "NaN");
+        assertMessage("--loss", "--loss", "5");
+        assertMessage("--budget-kbps", "--budget-kbps", "1");
+        assertMessage("--schema", "--schema", "full");
+        assertMessage("--json", "--json", "--html");
+        assertMessage("--frobnicate", "--frobnicate", "1");
+        assertMessage("--seconds", "--seconds");
+        assertMessage("stray", "stray");
+    }
+
+    private static void assertMessage(final String expected, final String... args)
+    {
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> Options.parse(args));
+        assertTrue(ex.getMessage().contains(expected), ex.getMessage());
+        assertFalse(ex.getMessage().contains("\n"), "one line: " + ex.getMessage());
+    }
+}

@@ -1,0 +1,128 @@
+package dev.statesync.bench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ScenarioRunnerTest
+{
+    private static final List<String> TOP_KEYS = List.of("scene", "objects", "ticks", "hz", "schema",
+        "changedPerSnapshot", "stages", "entropyBitsPerObject", "fidelity", "link", "prediction", "cpu");
+    private static final List<String> STAGE_NAMES =
+        List.of("uncompressed", "at-rest", "quantized", "smallest-three", "fiedler-2015", "statesync");
+
+    private static RunReport run(final String... args)
+    {
+        return new ScenarioRunner(Options.parse(args), null).run();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(final RunReport report)
+    {
+        return (Map<String, Object>)MiniJson.parse(JsonReport.format(report));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void cubesRunShouldReportSaneStagesAndACleanLinkAndRepeatExactlyForTheSameSeed()
+    {
+        final RunReport first = run("--scene", "cubes", "--seconds", "3");
+        final Map<String, Object> j = json(first);
+        for (final String key : TOP_KEYS)
+        {
+            assertTrue(j.containsKey(key), key);
+        }
+        assertEquals("cubes", j.get("scene"));
+        assertEquals(901.0, j.get("objects"));
+        assertEquals(180.0, j.get("ticks"));
+        assertEquals("snapshot", j.get("schema"));
+        final List<Object> stages = (List<Object>)j.get("stages");
+        assertEquals(STAGE_NAMES.size(), stages.size());
+        for (int i = 0; i < stages.size(); i++)
+        {
+            final Map<String, Object> stage = (Map<String, Object>)stages.get(i);
+            assertEquals(STAGE_NAMES.get(i), stage.get("name"));
+            for (final String key : List.of("bitsPerSnapshot", "bitsPerObject", "bitsPerMovingObject", "kbps"))
+            {
+                assertNotNull(stage.get(key), STAGE_NAMES.get(i) + "." + key);
+            }
+        }
+        for (final String key : List.of("positionErrorMeanM", "positionErrorP99M", "positionErrorMaxM",
+            "rotationErrorP99Deg", "restingJitterM"))
+        {
+            assertTrue(((Map<String, Object>)j.get("fidelity")).containsKey(key), key);
+        }
+        for (final String key : List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses", "rttMs"))
+        {
+            assertTrue(((Map<String, Object>)j.get("link")).containsKey(key), key);
+        }
+        assertTrue(((Map<String, Object>)j.get("prediction")).containsKey("perfectPredictionRate"));
+        assertTrue(((Map<String, Object>)j.get("prediction")).containsKey("corrections"));
+        assertTrue(((Map<String, Object>)j.get("cpu")).containsKey("encodeNsPerObject"));
+        assertTrue(((Map<String, Object>)j.get("cpu")).containsKey("decodeNsPerObject"));
+
+        assertSane(first);
+        assertEquals(225.0, first.stage(Stage.UNCOMPRESSED).bitsPerObject(), "pos 96 + quat 128 + at rest 1");
+
+        final RunReport second = run("--scene", "cubes", "--seconds", "3");
+        for (final Stage stage : Stage.values())
+        {
+            assertEquals(first.stage(stage).bitsPerSnapshot(), second.stage(stage).bitsPerSnapshot(), stage.name());
+        }
+        assertEquals(first.positionErrorP99M(), second.positionErrorP99M());
+        assertEquals(first.link(), second.link());
+    }
+
+    @Test
+    void pileRunQuantizedOnBothSidesShouldNeverJitterAtRest()
+    {
+        final RunReport report = run("--scene", "pile", "--seconds", "3");
+        assertEquals("state", report.schema());
+        assertSane(report);
+        assertEquals(0.0, report.restingJitterM());
+        assertEquals(193.0, report.stage(Stage.UNCOMPRESSED).bitsPerObject(), "2D: pos 64 + angle 32 + vel 96 + 1");
+        assertTrue(report.stage(Stage.AT_REST).bitsPerSnapshot() < report.stage(Stage.UNCOMPRESSED).bitsPerSnapshot());
+    }
+
+    @Test
+    void budgetedRunShouldStayWithinItsBandwidthAndStillSendThePlayerEveryTick()
+    {
+        final RunReport report = run("--scene", "cubes", "--seconds", "3", "--budget-kbps", "128", "--loss", "0");
+        assertSane(report, 2.0); // 128 kbps needs about 40 ticks to send all 901 cubes once
+        assertTrue(report.stage(Stage.STATESYNC).kbps() <= 128 * 1.02, "kbps " + report.stage(Stage.STATESYNC).kbps());
+        for (int tick = 1; tick <= report.ticks(); tick++)
+        {
+            assertTrue(report.sentRaster().get((tick - 1) * report.objects()), "player sent at tick " + tick);
+        }
+    }
+
+    private static void assertSane(final RunReport r)
+    {
+        assertSane(r, 0.25);
+    }
+
+    private static void assertSane(final RunReport r, final double maxP99M)
+    {
+        final double statesync = r.stage(Stage.STATESYNC).bitsPerSnapshot();
+        final double smallestThree = r.stage(Stage.SMALLEST_THREE).bitsPerSnapshot();
+        final double uncompressed = r.stage(Stage.UNCOMPRESSED).bitsPerSnapshot();
+        assertTrue(statesync > 0 && statesync < smallestThree && smallestThree < uncompressed,
+            statesync + " < " + smallestThree + " < " + uncompressed);
+        assertTrue(r.stage(Stage.QUANTIZED).bitsPerSnapshot() >= smallestThree);
+        assertTrue(r.stage(Stage.FIEDLER_2015).bitsPerSnapshot() < smallestThree);
+        assertEquals(0, r.link().invalidPackets());
+        assertEquals(0, r.link().baselineMisses());
+        assertEquals(r.ticks(), r.link().packetsSent());
+        assertTrue(r.link().packetsAcked() > r.ticks() / 2, "acked " + r.link().packetsAcked());
+        assertTrue(r.changedPerSnapshot() > 0);
+        assertTrue(r.entropyBitsPerObject() > 0 && r.entropyBitsPerObject() <= r.statesyncBitsPerObjectSent(),
+            r.entropyBitsPerObject() + " <= " + r.statesyncBitsPerObjectSent());
+        assertTrue(r.positionErrorP99M() >= 0 && r.positionErrorP99M() < maxP99M, "p99 " + r.positionErrorP99M());
+        assertTrue(r.encodeNsPerObject() > 0 && r.decodeNsPerObject() > 0);
+    }
+}
