@@ -1,5 +1,7 @@
 package dev.statesync.bench.runner;
 
+import dev.statesync.bench.player.PredictionReport;
+import dev.statesync.bench.scene.PredictionReporting;
 import dev.statesync.bench.scene.Scene;
 
 /**
@@ -14,14 +16,10 @@ public record PredictionFigures(long corrections, double largestCorrectionM, dou
     /** @return the scene's prediction figures, or null if it predicts nothing. */
     public static PredictionFigures of(final Scene scene)
     {
-        // TODO(merge player): PlayerScene exposes PredictionReport predictionReport(). Either make PlayerScene
-        // implement PredictionReporting, or replace this test with
-        //   if (scene instanceof PlayerScene player) { PredictionReport r = player.predictionReport(); return new
-        //   PredictionFigures(r.corrections(), r.largestCorrectionM(), r.largestDisplayedJumpPerFrameM()); }
         if (scene instanceof PredictionReporting reporting)
         {
-            return new PredictionFigures(
-                reporting.corrections(), reporting.largestCorrectionM(), reporting.largestDisplayedJumpPerFrameM());
+            final PredictionReport report = reporting.predictionReport();
+            return new PredictionFigures(report.corrections(), report.maxCorrectionM(), report.maxDisplayedStepM());
         }
         return null;
     }

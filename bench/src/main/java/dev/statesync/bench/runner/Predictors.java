@@ -1,9 +1,15 @@
 package dev.statesync.bench.runner;
 
+import dev.statesync.bench.scene.CubesSceneConfig;
+import dev.statesync.bench.scene.PileSceneConfig;
 import dev.statesync.bench.scene.Scene;
+import dev.statesync.codec.snapshot.BallisticPredictor;
+import dev.statesync.codec.snapshot.CheapestOfPredictor;
 import dev.statesync.codec.snapshot.HoldPredictor;
+import dev.statesync.codec.snapshot.IntegratorModel;
 import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
 import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.snapshot.StateSchema;
 
 /**
  * The one place that decides which predictor a run's authority and replica share, so a better predictor
@@ -17,16 +23,32 @@ public final class Predictors
 
     /**
      * @param schema how state is sent.
-     * @param scene  the scene (a ballistic predictor needs its gravity and damping).
-     * @return snapshot: linear extrapolation of position from two baselines, rotation held; state: hold the
-     * baseline (until the ballistic predictor lands).
+     * @param scene  the scene (the ballistic predictor needs its engine's gravity and damping).
+     * @param stateSchema the schema records use (the ballistic predictor needs its precision). State runs
+     *                    quantize on both sides, so the ballistic predictor snaps every tick.
+     * @return snapshot schema: per object the cheaper of "held" and linear extrapolation from two baselines;
+     * state schema: per object the cheaper of "held" and the fixed-point ballistic model of the scene's engine.
      */
-    public static Predictor forRun(final SchemaKind schema, final Scene scene)
+    public static Predictor forRun(final SchemaKind schema, final Scene scene, final StateSchema stateSchema)
     {
         if (schema == SchemaKind.SNAPSHOT)
         {
-            return new LinearExtrapolationPredictor(false);
+            return new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false));
         }
-        return HoldPredictor.INSTANCE;
+        return new CheapestOfPredictor(HoldPredictor.INSTANCE,
+            new BallisticPredictor(stateSchema, integratorOf(scene), true));
+    }
+
+    /** @return the free-flight integrator of the scene's engine, with the scene's own settings. */
+    static IntegratorModel integratorOf(final Scene scene)
+    {
+        if (scene.is3d())
+        {
+            // ode4j: Fiedler's cube scene settings; damping thresholds are ODE's defaults (0.01).
+            return IntegratorModel.ode(-CubesSceneConfig.GRAVITY_M_PER_S2, CubesSceneConfig.LINEAR_DAMPING_PER_STEP,
+                CubesSceneConfig.ANGULAR_DAMPING_PER_STEP, 0.01, 0.01, Scene.TICK_RATE_HZ);
+        }
+        // JBox2D scenes: gravity 10 m/s^2 down, no body damping.
+        return IntegratorModel.jbox2d(0, -PileSceneConfig.GRAVITY_M_PER_S2, 0, 0, Scene.TICK_RATE_HZ);
     }
 }

@@ -113,7 +113,7 @@ public final class ScenarioRunner implements DatagramHandler
             link.payloadBudgetBytes(LinkBudget.payloadBytesPerSnapshot(options.budgetKbps()));
             priorities = new PriorityAccumulator(objects);
         }
-        final Predictor predictor = Predictors.forRun(kind, scene);
+        final Predictor predictor = Predictors.forRun(kind, scene, schema);
         final PacketTransmitter toReplica = (buffer, offset, length) ->
         {
             datagramsThisTick++;

@@ -50,7 +50,7 @@ public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
         this.options = options;
         this.world = new QuantizedScene(options.scene(), options.schema());
         this.sender = new SnapshotSender(world.schema(), world.objectCount(),
-            Predictors.forRun(options.schema(), world.scene()), new ObjectCodec(world.schema()), new SnapshotConfig());
+            Predictors.forRun(options.schema(), world.scene(), world.schema()), new ObjectCodec(world.schema()), new SnapshotConfig());
         this.server = new UdpServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
             new UdpServerConfig().maxClients(1), this, System.nanoTime());
         this.history = keepHistory ? new QuantizedStates[options.ticks() + 1] : null;

@@ -50,7 +50,7 @@ public final class UdpReplicaClient implements PacketProcessor, AckListener, Aut
         final QuantizedScene shape = new QuantizedScene(options.scene(), options.schema());
         final StateSchema schema = shape.schema();
         this.receiver = new SnapshotReceiver(schema, shape.objectCount(),
-            Predictors.forRun(options.schema(), shape.scene()), new ObjectCodec(schema), new SnapshotConfig());
+            Predictors.forRun(options.schema(), shape.scene(), schema), new ObjectCodec(schema), new SnapshotConfig());
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         this.client = new UdpClient(new InetSocketAddress(loopback, 0), new InetSocketAddress(loopback, serverPort),
             UdpClient.defaultEndpointConfig(), this, this, 1024, System.nanoTime());

@@ -34,9 +34,13 @@ public final class SnapshotSender implements ObjectSizer
     private final int maxBaselineAgeTicks;
     private final int ringDepth;
     private final int maxReorderTicks;
-    /** Per object: the last baseline older than the safe age that a packet named, and the tick it did. */
+    /**
+     * Per object, {@link #OLD_BASELINE_SLOTS} slots: a baseline older than the safe age that a packet named,
+     * and the last tick one did. A slot protects its baseline's ring slot for the reorder window after that.
+     */
     private final int[] oldBaselineTick;
     private final int[] oldBaselineLastUseTick;
+    private static final int OLD_BASELINE_SLOTS = 4;
     private long deferredObjects;
 
     private final int[] ackedTick;
@@ -113,8 +117,8 @@ public final class SnapshotSender implements ObjectSizer
         this.maxBaselineAgeTicks = Math.min(config.maxBaselineAgeTicks(), SnapshotFormat.AGE_LADDER.maxValue() + 1);
         this.ringDepth = config.ringDepthTicks();
         this.maxReorderTicks = config.maxReorderTicks();
-        this.oldBaselineTick = filled(objectCount);
-        this.oldBaselineLastUseTick = filled(objectCount);
+        this.oldBaselineTick = filled(objectCount * OLD_BASELINE_SLOTS);
+        this.oldBaselineLastUseTick = filled(objectCount * OLD_BASELINE_SLOTS);
 
         ackedTick = filled(objectCount);
         olderAckedTick = filled(objectCount);
@@ -337,17 +341,41 @@ public final class SnapshotSender implements ObjectSizer
      */
     private boolean mustDefer(final int object, final int tick)
     {
-        final int lastUse = oldBaselineLastUseTick[object];
-        if (lastUse == StateRing.NO_TICK || tick - lastUse > maxReorderTicks)
+        final int base = object * OLD_BASELINE_SLOTS;
+        for (int k = 0; k < OLD_BASELINE_SLOTS; k++)
         {
-            return false;
-        }
-        if (((tick - oldBaselineTick[object]) & (ringDepth - 1)) == 0)
-        {
-            deferredObjects++;
-            return true;
+            final int lastUse = oldBaselineLastUseTick[base + k];
+            if (lastUse != StateRing.NO_TICK && tick - lastUse <= maxReorderTicks &&
+                ((tick - oldBaselineTick[base + k]) & (ringDepth - 1)) == 0)
+            {
+                deferredObjects++;
+                return true;
+            }
         }
         return false;
+    }
+
+    /**
+     * @return the tracking slot an old baseline may use at {@code tick}: the one already tracking it, else one
+     * whose protection has expired; -1 if all are busy (then the baseline must not be used).
+     */
+    private int oldBaselineSlot(final int object, final int baselineTick, final int tick)
+    {
+        final int base = object * OLD_BASELINE_SLOTS;
+        int free = -1;
+        for (int k = 0; k < OLD_BASELINE_SLOTS; k++)
+        {
+            final int lastUse = oldBaselineLastUseTick[base + k];
+            if (lastUse != StateRing.NO_TICK && oldBaselineTick[base + k] == baselineTick)
+            {
+                return base + k;
+            }
+            if (free < 0 && (lastUse == StateRing.NO_TICK || tick - lastUse > maxReorderTicks))
+            {
+                free = base + k;
+            }
+        }
+        return free;
     }
 
     private int usableBaseline(final int object, final int baselineTick, final int tick)
@@ -377,8 +405,12 @@ public final class SnapshotSender implements ObjectSizer
         for (int c = 0; c < candidateCount; c++)
         {
             final int object = candidates[c];
-            // The newest baseline may be older than the safe age: see mustDefer.
-            final int newest = usableBaseline(object, ackedTick[object], tick, SnapshotFormat.AGE_LADDER.maxValue() + 1);
+            // The newest baseline may be older than the safe age while a tracking slot protects it: see mustDefer.
+            int newest = usableBaseline(object, ackedTick[object], tick, SnapshotFormat.AGE_LADDER.maxValue() + 1);
+            if (newest != StateRing.NO_TICK && tick - newest > maxBaselineAgeTicks && oldBaselineSlot(object, newest, tick) < 0)
+            {
+                newest = StateRing.NO_TICK;
+            }
             final int older = two && newest != StateRing.NO_TICK ?
                 usableBaseline(object, olderAckedTick[object], tick) : StateRing.NO_TICK;
             candidateNewest[object] = newest;
@@ -550,8 +582,9 @@ public final class SnapshotSender implements ObjectSizer
             }
             if (hasPrediction && tick - tableTicks[newest] > maxBaselineAgeTicks)
             {
-                oldBaselineTick[object] = tableTicks[newest];
-                oldBaselineLastUseTick[object] = tick;
+                final int slot = oldBaselineSlot(object, tableTicks[newest], tick);
+                oldBaselineTick[slot] = tableTicks[newest];
+                oldBaselineLastUseTick[slot] = tick;
             }
             final int offset = object * stride;
             codec.serialize(writer, states, offset, hasPrediction ? predictions : null, offset);
@@ -606,6 +639,10 @@ public final class SnapshotSender implements ObjectSizer
             if (hasPrediction && two)
             {
                 stream.serializeInt(olderRef[object], 0, tableSize);
+            }
+            if (hasPrediction && alternativeBits > 0)
+            {
+                stream.serializeInt(chosenAlternative[object], 0, predictor.alternativeCount() - 1);
             }
             codec.serialize(stream, ring, sentRing.find(object, tick), hasPrediction ? predictions : null, object * stride);
         }
