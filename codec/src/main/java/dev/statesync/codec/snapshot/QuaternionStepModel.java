@@ -17,7 +17,7 @@ final class QuaternionStepModel
 
     private final int centreCode;
     private final long componentStepQ60;
-    private final long codesPerUnitQ32;
+    private final long codesPerUnitQ48;
     private final long angularDivisor;
     /** Quaternion in (x, y, z, w) order, 2.60 fixed point. */
     private final long[] q = new long[4];
@@ -31,7 +31,7 @@ final class QuaternionStepModel
     {
         centreCode = (1 << (rotationBits - 1)) - 1;
         componentStepQ60 = Math.round(Math.sqrt(0.5) / centreCode * ONE);
-        codesPerUnitQ32 = Math.round(centreCode / Math.sqrt(0.5) * (1L << 32));
+        codesPerUnitQ48 = Math.round(centreCode / Math.sqrt(0.5) * (1L << 48));
         angularDivisor = 2L * angularUnitsPerRadps * tickRateHz;
     }
 
@@ -113,11 +113,11 @@ final class QuaternionStepModel
 
     private int code(final long valueQ60)
     {
-        // rint(value * codesPerUnit): 2.60 x 32.32 is 92 fraction bits; the high 64 bits keep 28 of them.
-        final long q28 = Math.multiplyHigh(valueQ60, codesPerUnitQ32);
-        final long whole = q28 >> 28;
-        final long fraction = q28 & ((1L << 28) - 1);
-        final long half = 1L << 27;
+        // rint(value * codesPerUnit): 2.60 x 16.48 is 108 fraction bits; the high 64 bits keep 44 of them.
+        final long q44 = Math.multiplyHigh(valueQ60, codesPerUnitQ48);
+        final long whole = q44 >> 44;
+        final long fraction = q44 & ((1L << 44) - 1);
+        final long half = 1L << 43;
         long k = whole;
         if (fraction > half || (fraction == half && (whole & 1) != 0))
         {

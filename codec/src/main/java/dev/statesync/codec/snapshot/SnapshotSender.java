@@ -68,6 +68,8 @@ public final class SnapshotSender implements ObjectSizer
     private final int[] distinctTicks;
     private final int[] distinctCounts;
     private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    private final int[] compactTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    private final int[] tableRemap = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
 
     private final boolean[] isCandidate;
     private final int[] chosenAlternative;
@@ -263,9 +265,54 @@ public final class SnapshotSender implements ObjectSizer
             included[includedCount++] = object;
         }
         final int sortedCount = sortIncluded();
+        compactBaselineTable();
         writePacket(preparedTick, preparedStates, tableSize, sortedCount, writer);
         recordSent(preparedTick, preparedStates, sequence);
         clearPrepared();
+    }
+
+    /**
+     * Keep only the baseline ticks the included objects name, so a packet that carries few objects (a tight
+     * budget) does not pay for the table entries of candidates that did not fit.
+     */
+    private void compactBaselineTable()
+    {
+        java.util.Arrays.fill(tableRemap, -1);
+        int used = 0;
+        for (int i = 0; i < includedCount; i++)
+        {
+            final int object = included[i];
+            used = markUsed(newestRef[object], used);
+            if (newestRef[object] != tableSize)
+            {
+                used = markUsed(olderRef[object], used);
+            }
+        }
+        for (int i = 0; i < tableSize; i++)
+        {
+            if (tableRemap[i] >= 0)
+            {
+                compactTicks[tableRemap[i]] = tableTicks[i];
+            }
+        }
+        for (int i = 0; i < includedCount; i++)
+        {
+            final int object = included[i];
+            newestRef[object] = newestRef[object] == tableSize ? used : tableRemap[newestRef[object]];
+            olderRef[object] = olderRef[object] == tableSize ? used : tableRemap[olderRef[object]];
+        }
+        System.arraycopy(compactTicks, 0, tableTicks, 0, used);
+        tableSize = used;
+    }
+
+    private int markUsed(final int ref, final int used)
+    {
+        if (ref < tableSize && tableRemap[ref] < 0)
+        {
+            tableRemap[ref] = used;
+            return used + 1;
+        }
+        return used;
     }
 
     private void clearPrepared()
