@@ -2,11 +2,8 @@ package dev.statesync.codec;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.SplittableRandom;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,11 +19,6 @@ class PriorityAccumulatorAllocationTest
     @Test
     void shouldNotAllocatePerPacket()
     {
-        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        Assumptions.assumeTrue(threads instanceof com.sun.management.ThreadMXBean, "allocation counter available");
-        final com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean)threads;
-        Assumptions.assumeTrue(counter.isThreadAllocatedMemorySupported() && counter.isThreadAllocatedMemoryEnabled());
-
         final PriorityAccumulator accumulator = new PriorityAccumulator(OBJECT_COUNT);
         final int[] sizeBits = new int[OBJECT_COUNT];
         final SplittableRandom random = new SplittableRandom(42);
@@ -40,9 +32,9 @@ class PriorityAccumulatorAllocationTest
         final int[] selected = new int[OBJECT_COUNT];
 
         long checksum = runPackets(accumulator, sizer, selected);
-        final long before = counter.getCurrentThreadAllocatedBytes();
+        final long before = AllocationMeter.allocatedBytes();
         checksum += runPackets(accumulator, sizer, selected);
-        final long allocatedBytes = counter.getCurrentThreadAllocatedBytes() - before;
+        final long allocatedBytes = AllocationMeter.allocatedBytes() - before;
 
         assertTrue(checksum > 0);
         assertTrue(allocatedBytes < PACKETS, allocatedBytes + " bytes allocated over " + PACKETS + " packets");

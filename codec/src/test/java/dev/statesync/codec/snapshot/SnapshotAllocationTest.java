@@ -1,0 +1,83 @@
+package dev.statesync.codec.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+import dev.statesync.codec.AllocationMeter;
+import dev.statesync.codec.BitReader;
+import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.PriorityAccumulator;
+
+/**
+ * The snapshot hot path allocates nothing in steady state: priority selection, prepare, measure, write, ack
+ * processing and decode, 901 objects with a few hundred moving, cheapest-of prediction.
+ */
+class SnapshotAllocationTest
+{
+    private static final int OBJECTS = 901;
+    private static final int ACK_DELAY = 6;
+
+    private final StateSchema schema = StateSchema.highPrecision3d();
+    private final Predictor predictor = new CheapestOfPredictor(HoldPredictor.INSTANCE,
+        new BallisticPredictor(schema, IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60), true));
+    private final SnapshotSender sender =
+        new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema), new SnapshotConfig());
+    private final SnapshotReceiver receiver =
+        new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema), new SnapshotConfig());
+    private final PriorityAccumulator priorities = new PriorityAccumulator(OBJECTS);
+    private final QuantizedStates states = new QuantizedStates(schema, OBJECTS);
+    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1200]);
+    private final BitWriter writer = new BitWriter();
+    private final BitReader reader = new BitReader();
+    private final int[] chosen = new int[OBJECTS];
+    private int tick;
+    private long failures;
+
+    @Test
+    void shouldNotAllocateInSteadyState()
+    {
+        for (int i = 0; i < OBJECTS; i++)
+        {
+            priorities.setPriorityFactor(i, i % 3 == 0 ? 100f : 1f);
+            states.set(i, schema.atRestOffset(), i % 3 == 0 ? 0 : 1);
+        }
+        run(2_000);
+        final long before = AllocationMeter.allocatedBytes();
+        run(5_000);
+        final long allocated = AllocationMeter.allocatedBytes() - before;
+
+        assertEquals(0, failures);
+        assertTrue(allocated < 1024, "bytes allocated by 5 000 snapshots: " + allocated);
+    }
+
+    private void run(final int ticks)
+    {
+        for (int t = 0; t < ticks; t++)
+        {
+            tick++;
+            for (int i = 0; i < OBJECTS; i += 3)
+            {
+                // A third of the cubes slide back and forth and spin.
+                final int phase = (tick + i) % 120;
+                states.set(i, 0, (phase < 60 ? phase : 120 - phase) * 40);
+                states.set(i, schema.linearOffset(), phase < 60 ? 40 : -40);
+                states.set(i, schema.angularOffset() + 2, 300);
+            }
+            priorities.accumulate();
+            sender.prepare(tick, states);
+            final int count = priorities.select(sender, 1200 * 8 - sender.headerBits(), chosen);
+            writer.wrap(buffer, 0, 1200);
+            sender.write(chosen, count, writer, tick & 0xFFFF);
+            priorities.markSent(chosen, count);
+            reader.wrap(buffer, 0, writer.bytesWritten());
+            if (receiver.decode(reader) != DecodeResult.OK)
+            {
+                failures++;
+            }
+            sender.onAcked((tick - ACK_DELAY) & 0xFFFF);
+        }
+    }
+}
