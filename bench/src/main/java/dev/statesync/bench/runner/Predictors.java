@@ -26,14 +26,19 @@ public final class Predictors
      * @param scene  the scene (the ballistic predictor needs its engine's gravity and damping).
      * @param stateSchema the schema records use (the ballistic predictor needs its precision). State runs
      *                    quantize on both sides, so the ballistic predictor snaps every tick.
-     * @return snapshot schema: per object the cheaper of "held" and linear extrapolation from two baselines;
+     * @return snapshot schema: per object the cheapest of "held", linear extrapolation from two baselines, and
+     * linear extrapolation with the engine's gravity (airborne objects);
      * state schema: per object the cheaper of "held" and the fixed-point ballistic model of the scene's engine.
      */
     public static Predictor forRun(final SchemaKind schema, final Scene scene, final StateSchema stateSchema)
     {
         if (schema == SchemaKind.SNAPSHOT)
         {
-            return new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false));
+            final IntegratorModel engine = integratorOf(scene);
+            final int gravityAxis = scene.is3d() ? 2 : 1;
+            return new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false),
+                new LinearExtrapolationPredictor(stateSchema, gravityAxis, engine.gravityMps2(gravityAxis),
+                    Scene.TICK_RATE_HZ));
         }
         return new CheapestOfPredictor(HoldPredictor.INSTANCE,
             new BallisticPredictor(stateSchema, integratorOf(scene), true));

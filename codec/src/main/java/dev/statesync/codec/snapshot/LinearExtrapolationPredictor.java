@@ -9,6 +9,8 @@ package dev.statesync.codec.snapshot;
 public final class LinearExtrapolationPredictor implements Predictor
 {
     private final boolean extrapolateRotation;
+    private final int gravityAxis;
+    private final long gravityHalfStepQ32;
 
     /**
      * @param extrapolateRotation also extrapolate the three smallest-three codes (3D) or the angle (2D)
@@ -17,6 +19,33 @@ public final class LinearExtrapolationPredictor implements Predictor
     public LinearExtrapolationPredictor(final boolean extrapolateRotation)
     {
         this.extrapolateRotation = extrapolateRotation;
+        this.gravityAxis = -1;
+        this.gravityHalfStepQ32 = 0;
+    }
+
+    /**
+     * Linear extrapolation plus constant acceleration along one axis, for airborne objects: a body under
+     * gravity {@code a} deviates from the straight line through two earlier positions by
+     * {@code a/2 * age1 * age0 * dt^2} at the predicted tick. Both ends compute it in 32.32 fixed point. The
+     * receiver cannot tell airborne from supported, so offer this next to the plain forms in a
+     * {@link CheapestOfPredictor} and let the encoder pick per object.
+     *
+     * @param schema          the schema (position grid).
+     * @param gravityAxis     position axis of gravity (2 in 3D, 1 in 2D).
+     * @param gravityMps2     signed acceleration along that axis, m/s^2 (e.g. -20).
+     * @param tickRateHz      ticks per second.
+     */
+    public LinearExtrapolationPredictor(
+        final StateSchema schema, final int gravityAxis, final double gravityMps2, final int tickRateHz)
+    {
+        if (gravityAxis < 0 || gravityAxis >= schema.positionAxes())
+        {
+            throw new IllegalArgumentException("gravity axis " + gravityAxis + " outside the schema's position axes");
+        }
+        this.extrapolateRotation = false;
+        this.gravityAxis = gravityAxis;
+        this.gravityHalfStepQ32 = IntegratorModel.toQ32(
+            gravityMps2 * schema.positionUnitsPerMetre() / (2.0 * tickRateHz * tickRateHz));
     }
 
     @Override
@@ -51,6 +80,12 @@ public final class LinearExtrapolationPredictor implements Predictor
         {
             out[outOffset + axis] = extrapolate(schema, axis, newest[newestOffset + axis], older[olderOffset + axis],
                 newestAgeTicks, span);
+        }
+        if (gravityAxis >= 0)
+        {
+            final long bend = BallisticPredictor.roundQ32(gravityHalfStepQ32 * newestAgeTicks * (long)olderAgeTicks);
+            out[outOffset + gravityAxis] = FixedPoint.clamp(out[outOffset + gravityAxis] + bend,
+                schema.fieldMin(gravityAxis), schema.fieldMax(gravityAxis));
         }
         if (extrapolateRotation)
         {
