@@ -201,26 +201,7 @@ public final class PileScene implements Scene
         out.count(bodies.length);
         for (int i = 0; i < bodies.length; i++)
         {
-            final Body body = bodies[i];
-            // getPosition() and getLinearVelocity() return the live vectors: copy the values.
-            final Vec2 p = body.getPosition();
-            final Vec2 v = body.getLinearVelocity();
-            final float angleRad = body.getAngle();
-            out.posX[i] = p.x;
-            out.posY[i] = p.y;
-            out.posZ[i] = 0f;
-            out.angle[i] = angleRad;
-            out.rotX[i] = 0f;
-            out.rotY[i] = 0f;
-            out.rotZ[i] = (float)StrictMath.sin(0.5 * angleRad);
-            out.rotW[i] = (float)StrictMath.cos(0.5 * angleRad);
-            out.linX[i] = v.x;
-            out.linY[i] = v.y;
-            out.linZ[i] = 0f;
-            out.angX[i] = 0f;
-            out.angY[i] = 0f;
-            out.angZ[i] = body.getAngularVelocity();
-            out.atRest[i] = !body.isAwake();
+            Box2dBodyStates.read(bodies[i], i, out);
         }
     }
 
@@ -255,17 +236,11 @@ public final class PileScene implements Scene
 
     private void applyTransform(final int index, final ObjectStates in)
     {
-        scratch.set(in.posX[index], in.posY[index]);
-        bodies[index].setTransform(scratch, in.angle[index]);
+        Box2dBodyStates.applyTransform(bodies[index], index, in, scratch);
     }
 
     private void applyMotion(final int index, final ObjectStates in)
     {
-        final Body body = bodies[index];
-        scratch.set(in.linX[index], in.linY[index]);
-        body.setLinearVelocity(scratch);
-        body.setAngularVelocity(in.angZ[index]);
-        // Last, so that rest wins: sleeping zeroes the velocities, waking keeps them.
-        body.setAwake(!in.atRest[index]);
+        Box2dBodyStates.applyMotion(bodies[index], index, in, scratch);
     }
 }
