@@ -48,6 +48,21 @@ public final class BallisticPredictor implements Predictor
      */
     public BallisticPredictor(final StateSchema schema, final IntegratorModel model, final boolean perTickQuantization)
     {
+        this(schema, model, perTickQuantization, true);
+    }
+
+    /**
+     * @param schema              a schema with velocities.
+     * @param model               the engine's integrator.
+     * @param perTickQuantization true when the authority quantizes on both sides every tick.
+     * @param predictRotation3d   integrate 3D rotations from angular velocity (true) or hold them (false).
+     */
+    public BallisticPredictor(
+        final StateSchema schema,
+        final IntegratorModel model,
+        final boolean perTickQuantization,
+        final boolean predictRotation3d)
+    {
         if (!schema.hasVelocities())
         {
             throw new IllegalArgumentException("ballistic prediction needs velocities; use LinearExtrapolationPredictor");
@@ -71,7 +86,7 @@ public final class BallisticPredictor implements Predictor
         // 2D angle codes per step per angular velocity unit: 2^bits / (2 pi W hz), as a 32.32 constant.
         angleCodesPerAngularQ32 = schema.is3d() ? 0 : IntegratorModel.toQ32(
             (1 << schema.rotationBits()) / (2 * Math.PI * schema.angularUnitsPerRadps() * hz));
-        rotationModel = schema.is3d() ?
+        rotationModel = schema.is3d() && predictRotation3d ?
             new QuaternionStepModel(schema.rotationBits(), schema.angularUnitsPerRadps(), hz) : null;
         rotationScratch = new int[schema.stride()];
         final double linearThresholdUnits = model.linearThresholdMps * schema.linearUnitsPerMps();
@@ -80,10 +95,10 @@ public final class BallisticPredictor implements Predictor
         angularThresholdSquaredUnits = (long)Math.floor(angularThresholdUnits * angularThresholdUnits);
     }
 
-    /** @return true: 3D rotations are integrated from angular velocity (see {@link QuaternionStepModel}). */
+    /** @return true if 3D rotations are integrated from angular velocity (see {@link QuaternionStepModel}). */
     public boolean predictsRotation3d()
     {
-        return true;
+        return rotationModel != null;
     }
 
     @Override
