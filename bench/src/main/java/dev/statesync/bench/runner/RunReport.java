@@ -17,6 +17,8 @@ import java.util.List;
  * @param stages                one row per {@link Stage}, in order.
  * @param entropyBitsPerObject  zeroth-order entropy of statesync's symbols per object sent.
  * @param statesyncBitsPerObjectSent statesync's payload bits per object sent (compare with the entropy).
+ * @param rangeCodedBitsPerObjectSent the same packets' symbols through the experimental adaptive range coder
+ *                                    (RangeBitWriter, fresh model per packet), per object sent.
  * @param delayTicks            interpolation delay D of the fidelity metrics, ticks.
  * @param positionErrorMeanM    mean position error, m.
  * @param positionErrorP99M     p99 position error, m.
@@ -45,6 +47,7 @@ public record RunReport(
     List<StageFigures> stages,
     double entropyBitsPerObject,
     double statesyncBitsPerObjectSent,
+    double rangeCodedBitsPerObjectSent,
     int delayTicks,
     double positionErrorMeanM,
     double positionErrorP99M,

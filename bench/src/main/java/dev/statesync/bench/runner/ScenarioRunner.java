@@ -1,15 +1,18 @@
 package dev.statesync.bench.runner;
 
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.RangeBitWriter;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.Fiedler2015Codec;
 import dev.statesync.codec.snapshot.IndexCoding;
@@ -139,6 +142,10 @@ public final class ScenarioRunner implements DatagramHandler
         acked = new AckedSnapshotTracker(current, 256);
         final StageAccounting stages = new StageAccounting(ticks);
         final EntropyMeter entropy = new EntropyMeter();
+        // Experimental: what an adaptive range coder (fresh model per packet) makes of the same symbols.
+        final RangeBitWriter rangeCoder = new RangeBitWriter();
+        final UnsafeBuffer rangeBuffer = new UnsafeBuffer(new byte[LinkBudget.UNLIMITED_PAYLOAD_BYTES * 2]);
+        long rangeCodedBits = 0;
         fidelity = new Fidelity(is3d, objects,
             Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
         final BitSet sentRaster = new BitSet(ticks * objects);
@@ -188,6 +195,9 @@ public final class ScenarioRunner implements DatagramHandler
             final SnapshotSender sender = authority.sender();
             sender.serializeLastPacket(entropy);
             entropy.endPacket();
+            rangeCoder.wrap(rangeBuffer, 0, rangeBuffer.capacity());
+            sender.serializeLastPacket(rangeCoder);
+            rangeCodedBits += 8L * rangeCoder.finish();
             final int[] included = sender.includedObjects();
             for (int k = 0, n = sender.includedCount(); k < n; k++)
             {
@@ -241,6 +251,7 @@ public final class ScenarioRunner implements DatagramHandler
             changedPerSnapshot, (double)atRestSum / ticks, stageRows,
             objectsSent == 0 ? Double.NaN : entropy.entropyBits() / objectsSent,
             objectsSent == 0 ? Double.NaN : entropy.measuredBits() / (double)objectsSent,
+            objectsSent == 0 ? Double.NaN : rangeCodedBits / (double)objectsSent,
             fidelity.delayTicks(), fidelity.positionErrorMeanM(), fidelity.positionErrorP99M(),
             fidelity.positionErrorMaxM(), fidelity.rotationErrorP99Deg(), fidelity.restingJitterM(),
             fidelity.meanErrorByTickM(), linkFigures(),

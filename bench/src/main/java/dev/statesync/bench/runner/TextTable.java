@@ -33,6 +33,9 @@ public final class TextTable
             "entropy floor of statesync's symbols: %.2f bits/object sent (bitpacked: %.2f)%n",
             r.entropyBitsPerObject(), r.statesyncBitsPerObjectSent()));
         out.append(String.format(Locale.ROOT,
+            "experimental adaptive range coding of the same symbols: %.2f bits/object sent%n",
+            r.rangeCodedBitsPerObjectSent()));
+        out.append(String.format(Locale.ROOT,
             "fidelity (display delay %d ticks): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
             "rotation p99 %.3f deg; resting jitter %.6f m%n",
             r.delayTicks(), r.positionErrorMeanM(), r.positionErrorP99M(), r.positionErrorMaxM(),
