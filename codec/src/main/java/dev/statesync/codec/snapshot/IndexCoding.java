@@ -1,7 +1,6 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.BitLadder;
-import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitStream;
 import dev.statesync.codec.Bits;
 
@@ -111,15 +110,15 @@ public final class IndexCoding
      * Read the mode and {@code count} indices into {@code out}, ascending. Indices past the last object, or
      * a bitmask whose population differs from {@code count}, fail the reader.
      */
-    public void read(final BitReader reader, final int[] out, final int count)
+    public void read(final BitStream reader, final int[] out, final int count)
     {
-        final int mode = reader.readInt(0, ladders.length - 1);
+        final int mode = reader.serializeInt(0, 0, ladders.length - 1);
         if (mode == MODE_BITMASK)
         {
             int found = 0;
             for (int object = 0; object < objectCount && !reader.isFailed(); object++)
             {
-                if (reader.readBool())
+                if (reader.serializeBool(false))
                 {
                     if (found < count)
                     {
@@ -135,7 +134,7 @@ public final class IndexCoding
             int previous = -1;
             for (int i = 0; i < count && !reader.isFailed(); i++)
             {
-                final long index = (long)previous + 1 + reader.readLadder(ladders[mode]);
+                final long index = (long)previous + 1 + reader.serializeLadder(0, ladders[mode]);
                 reader.validate(index < objectCount);
                 previous = (int)Math.min(index, objectCount - 1);
                 out[i] = previous;

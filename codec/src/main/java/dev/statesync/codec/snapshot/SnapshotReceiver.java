@@ -3,6 +3,7 @@ package dev.statesync.codec.snapshot;
 import java.util.Arrays;
 
 import dev.statesync.codec.BitReader;
+import dev.statesync.codec.BitStream;
 import dev.statesync.codec.Bits;
 
 /**
@@ -101,20 +102,20 @@ public final class SnapshotReceiver
         return result;
     }
 
-    private DecodeResult decodeIntoScratch(final BitReader reader)
+    private DecodeResult decodeIntoScratch(final BitStream reader)
     {
-        final int tick = reader.readBits(SnapshotFormat.TICK_BITS);
+        final int tick = reader.serializeBits(0, SnapshotFormat.TICK_BITS);
         if (!reader.isFailed() && newestTick != StateRing.NO_TICK && newestTick - tick > maxReorderTicks)
         {
             // Later snapshots may already have reused the ring slots of the baselines this one names.
             return DecodeResult.STALE;
         }
-        final int count = reader.readInt(0, objectCount);
+        final int count = reader.serializeInt(0, 0, objectCount);
         indexCoding.read(reader, decodedObjects, count);
-        final int tableSize = reader.readInt(0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        final int tableSize = reader.serializeInt(0, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         for (int i = 0; i < tableSize; i++)
         {
-            tableTicks[i] = tick - 1 - reader.readLadder(SnapshotFormat.AGE_LADDER);
+            tableTicks[i] = tick - 1 - reader.serializeLadder(0, SnapshotFormat.AGE_LADDER);
         }
         if (reader.isFailed())
         {
@@ -126,7 +127,7 @@ public final class SnapshotReceiver
         for (int i = 0; i < count; i++)
         {
             final int object = decodedObjects[i];
-            final int newest = reader.readInt(0, tableSize);
+            final int newest = reader.serializeInt(0, 0, tableSize);
             final boolean hasPrediction = newest != tableSize;
             if (hasPrediction)
             {
@@ -135,7 +136,7 @@ public final class SnapshotReceiver
                 int olderAge = 0;
                 if (two)
                 {
-                    final int older = reader.readInt(0, tableSize);
+                    final int older = reader.serializeInt(0, 0, tableSize);
                     if (older != tableSize)
                     {
                         olderOffset = receivedRing.find(object, tableTicks[older]);
@@ -146,7 +147,7 @@ public final class SnapshotReceiver
                         }
                     }
                 }
-                final int alternative = reader.readInt(0, predictor.alternativeCount() - 1);
+                final int alternative = reader.serializeInt(0, 0, predictor.alternativeCount() - 1);
                 if (reader.isFailed())
                 {
                     return DecodeResult.MALFORMED;
@@ -164,7 +165,7 @@ public final class SnapshotReceiver
                 return DecodeResult.MALFORMED;
             }
         }
-        reader.readAlign();
+        reader.serializeAlign();
         if (reader.isFailed())
         {
             return DecodeResult.MALFORMED;

@@ -604,29 +604,58 @@ public final class SnapshotSender implements ObjectSizer
         final int startBits = writer.bitsWritten();
         lastPacketTick = tick;
         lastPacketCount = count;
-        writer.writeBits(tick, SnapshotFormat.TICK_BITS);
-        writer.writeInt(count, 0, objectCount);
-        indexCoding.write(writer, sortedIncluded, count);
-        writer.writeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        serializePacket(writer, tick, count, states, false);
+        writer.flush();
+        lastPacketBits = writer.bitsWritten() - startBits;
+        recordPacketStatistics(tick, states, count);
+    }
+
+    /**
+     * The one serialize routine of a snapshot, for a writer, a measure or a range coder.
+     *
+     * @param fromRing take each object's state from the sent ring at {@code tick} (replaying a packet already
+     *                 written) instead of from {@code states}.
+     */
+    private void serializePacket(
+        final BitStream stream, final int tick, final int count, final int[] states, final boolean fromRing)
+    {
+        stream.serializeBits(tick, SnapshotFormat.TICK_BITS);
+        stream.serializeInt(count, 0, objectCount);
+        indexCoding.write(stream, sortedIncluded, count);
+        stream.serializeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         for (int i = 0; i < tableSize; i++)
         {
-            writer.writeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+            stream.serializeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
         }
         final boolean two = predictor.baselineCount() == 2;
+        final int[] source = fromRing ? sentRing.array() : states;
         for (int i = 0; i < count; i++)
         {
             final int object = sortedIncluded[i];
             final int newest = newestRef[object];
-            writer.writeInt(newest, 0, tableSize);
+            stream.serializeInt(newest, 0, tableSize);
             final boolean hasPrediction = newest != tableSize;
             if (hasPrediction && two)
             {
-                writer.writeInt(olderRef[object], 0, tableSize);
+                stream.serializeInt(olderRef[object], 0, tableSize);
             }
             if (hasPrediction && alternativeBits > 0)
             {
-                writer.writeInt(chosenAlternative[object], 0, predictor.alternativeCount() - 1);
+                stream.serializeInt(chosenAlternative[object], 0, predictor.alternativeCount() - 1);
             }
+            final int offset = fromRing ? sentRing.find(object, tick) : object * stride;
+            codec.serialize(stream, source, offset, hasPrediction ? predictions : null, object * stride);
+        }
+        stream.serializeAlign();
+    }
+
+    private void recordPacketStatistics(final int tick, final int[] states, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            final int object = sortedIncluded[i];
+            final int newest = newestRef[object];
+            final boolean hasPrediction = newest != tableSize;
             if (hasPrediction && tick - tableTicks[newest] > maxBaselineAgeTicks)
             {
                 final int slot = oldBaselineSlot(object, tableTicks[newest], tick);
@@ -634,7 +663,6 @@ public final class SnapshotSender implements ObjectSizer
                 oldBaselineLastUseTick[slot] = tick;
             }
             final int offset = object * stride;
-            codec.serialize(writer, states, offset, hasPrediction ? predictions : null, offset);
             objectsSent++;
             if (!hasPrediction)
             {
@@ -645,9 +673,6 @@ public final class SnapshotSender implements ObjectSizer
                 perfectPredictions++;
             }
         }
-        writer.writeAlign();
-        writer.flush();
-        lastPacketBits = writer.bitsWritten() - startBits;
     }
 
     /**
@@ -665,35 +690,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             throw new IllegalStateException("no written packet to serialize (or a new one is prepared)");
         }
-        final int tick = lastPacketTick;
-        final int count = lastPacketCount;
-        stream.serializeBits(tick, SnapshotFormat.TICK_BITS);
-        stream.serializeInt(count, 0, objectCount);
-        indexCoding.write(stream, sortedIncluded, count);
-        stream.serializeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
-        for (int i = 0; i < tableSize; i++)
-        {
-            stream.serializeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
-        }
-        final boolean two = predictor.baselineCount() == 2;
-        final int[] ring = sentRing.array();
-        for (int i = 0; i < count; i++)
-        {
-            final int object = sortedIncluded[i];
-            final int newest = newestRef[object];
-            stream.serializeInt(newest, 0, tableSize);
-            final boolean hasPrediction = newest != tableSize;
-            if (hasPrediction && two)
-            {
-                stream.serializeInt(olderRef[object], 0, tableSize);
-            }
-            if (hasPrediction && alternativeBits > 0)
-            {
-                stream.serializeInt(chosenAlternative[object], 0, predictor.alternativeCount() - 1);
-            }
-            codec.serialize(stream, ring, sentRing.find(object, tick), hasPrediction ? predictions : null, object * stride);
-        }
-        stream.serializeAlign();
+        serializePacket(stream, lastPacketTick, lastPacketCount, null, true);
     }
 
     private void recordSent(final int tick, final int[] states, final int sequence)
