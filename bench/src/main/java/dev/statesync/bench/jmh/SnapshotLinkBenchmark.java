@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -19,6 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import dev.statesync.codec.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.HoldPredictor;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.StateSchema;
 import dev.statesync.sync.reliable.PacketTransmitter;
 import dev.statesync.sync.snapshot.SnapshotAuthority;
@@ -38,6 +40,10 @@ import dev.statesync.sync.snapshot.SnapshotReplica;
 @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class SnapshotLinkBenchmark
 {
+    /** Bitpacked snapshots, or framed and range-coded where smaller. */
+    @Param({"bitpacked", "range-coded"})
+    public String format;
+
     private CubeWorld world;
     private PriorityAccumulator priorities;
     private SnapshotAuthority authority;
@@ -59,7 +65,8 @@ public class SnapshotLinkBenchmark
         {
             priorities.setPriorityFactor(i, i == 0 ? 1e6f : world.moving[i] ? 100f : 1f);
         }
-        final SnapshotLinkConfig config = new SnapshotLinkConfig();
+        final SnapshotLinkConfig config = new SnapshotLinkConfig()
+            .snapshot(new SnapshotConfig().rangeCoded("range-coded".equals(format)));
         final PacketTransmitter toReplicaWire = (buffer, offset, length) -> toReplicaLength = copy(buffer, offset, length, toReplica);
         final PacketTransmitter toAuthorityWire =
             (buffer, offset, length) -> toAuthorityLength = copy(buffer, offset, length, toAuthority);

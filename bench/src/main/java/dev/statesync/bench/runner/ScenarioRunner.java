@@ -18,6 +18,7 @@ import dev.statesync.codec.snapshot.Fiedler2015Codec;
 import dev.statesync.codec.snapshot.IndexCoding;
 import dev.statesync.codec.snapshot.Predictor;
 import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.snapshot.StateQuantizer;
@@ -109,7 +110,9 @@ public final class ScenarioRunner implements DatagramHandler
             .seed(options.seed()));
         // Unlimited means every changed object every tick: a payload as large as the reliability layer can
         // fragment, so index order never starves the high indices as a 1200-byte packet would.
-        final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES);
+        // Snapshots are framed and range-coded wherever that is smaller than bitpacking.
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES)
+            .snapshot(new SnapshotConfig().rangeCoded(true));
         PriorityAccumulator priorities = null;
         if (options.budgeted())
         {

@@ -14,6 +14,7 @@ public final class SnapshotConfig
     private int ringDepthTicks = DEFAULT_RING_DEPTH_TICKS;
     private int packetHistory = DEFAULT_PACKET_HISTORY;
     private int maxReorderTicks = -1;
+    private boolean rangeCoded;
 
     /**
      * Ticks of state history per object (power of two). A baseline older than this is unusable and the object
@@ -73,6 +74,22 @@ public final class SnapshotConfig
     public int maxBaselineAgeTicks()
     {
         return ringDepthTicks - maxReorderTicks() - 1;
+    }
+
+    /**
+     * Frame every snapshot with a format byte and range-code it when that is smaller than bitpacking
+     * (default false: unframed bitpacked snapshots). Both ends must agree. See {@code RangeBitWriter}.
+     */
+    public SnapshotConfig rangeCoded(final boolean enabled)
+    {
+        this.rangeCoded = enabled;
+        return this;
+    }
+
+    /** @return true when snapshots are framed and range-coded where smaller. */
+    public boolean rangeCoded()
+    {
+        return rangeCoded;
     }
 
     /** @return ticks of state history per object. */

@@ -20,6 +20,11 @@ public final class SnapshotFormat
 {
     /** Most distinct baseline ticks one packet may name. */
     public static final int MAX_BASELINES_PER_PACKET = 15;
+    /** Framed payload ({@link SnapshotConfig#rangeCoded}): first byte 0, the bitpacked snapshot follows. */
+    public static final int FORMAT_BITPACKED = 0;
+    /** Framed payload: first byte 1, the range-coded snapshot follows ({@code RangeBitWriter}). */
+    public static final int FORMAT_RANGE_CODED = 1;
+
     /** Bits of the tick field. */
     public static final int TICK_BITS = 32;
 

@@ -2,8 +2,11 @@ package dev.statesync.codec.snapshot;
 
 import java.util.Arrays;
 
+import org.agrona.DirectBuffer;
+
 import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitStream;
+import dev.statesync.codec.RangeBitReader;
 import dev.statesync.codec.Bits;
 
 /**
@@ -36,6 +39,8 @@ public final class SnapshotReceiver
     private final int[] updatedObjects;
 
     private final int maxReorderTicks;
+    private final BitReader framedReader = new BitReader();
+    private final RangeBitReader rangeReader = new RangeBitReader();
     private int newestTick = StateRing.NO_TICK;
     private int decodedCount;
     private int updatedCount;
@@ -81,6 +86,35 @@ public final class SnapshotReceiver
      * @return {@link DecodeResult#OK} if applied; otherwise why not (and nothing changed).
      */
     public DecodeResult decode(final BitReader reader)
+    {
+        return decodeStream(reader);
+    }
+
+    /**
+     * Decode a framed snapshot ({@link SnapshotConfig#rangeCoded}): a format byte, then the bitpacked or
+     * range-coded snapshot. An unknown format or an empty frame is malformed.
+     */
+    public DecodeResult decodeFramed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length < 1)
+        {
+            malformedPackets++;
+            return DecodeResult.MALFORMED;
+        }
+        final int format = buffer.getByte(offset) & 0xFF;
+        if (format == SnapshotFormat.FORMAT_BITPACKED)
+        {
+            return decodeStream(framedReader.wrap(buffer, offset + 1, length - 1));
+        }
+        if (format == SnapshotFormat.FORMAT_RANGE_CODED)
+        {
+            return decodeStream(rangeReader.wrap(buffer, offset + 1, length - 1));
+        }
+        malformedPackets++;
+        return DecodeResult.MALFORMED;
+    }
+
+    private DecodeResult decodeStream(final BitStream reader)
     {
         final DecodeResult result = decodeIntoScratch(reader);
         if (result == DecodeResult.MALFORMED)

@@ -2,9 +2,13 @@ package dev.statesync.codec.snapshot;
 
 import java.util.Arrays;
 
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.BitStream;
 import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.RangeBitWriter;
 import dev.statesync.codec.Bits;
 import dev.statesync.codec.ObjectSizer;
 
@@ -73,6 +77,9 @@ public final class SnapshotSender implements ObjectSizer
 
     private final boolean[] isCandidate;
     private final int[] chosenAlternative;
+    private final BitWriter framedWriter = new BitWriter();
+    private final RangeBitWriter rangeWriter = new RangeBitWriter();
+    private final UnsafeBuffer rangeScratch = new UnsafeBuffer(new byte[2048]);
     private final int[] alternativePrediction;
     private final int alternativeBits;
     private int measuredObjectOffset;
@@ -315,6 +322,51 @@ public final class SnapshotSender implements ObjectSizer
         return used;
     }
 
+    /**
+     * Write the prepared snapshot framed (see {@link SnapshotConfig#rangeCoded}): a format byte, then the
+     * range-coded snapshot if that is smaller, else the bitpacked one. Objects must have been chosen to fit
+     * {@code capacityBytes - 1} bitpacked, so the frame always fits.
+     *
+     * @return bytes written at {@code offset}.
+     */
+    public int writeFramed(
+        final int[] objects,
+        final int count,
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int capacityBytes,
+        final int sequence)
+    {
+        if (capacityBytes < 2)
+        {
+            throw new IllegalArgumentException("capacityBytes must be >= 2, got " + capacityBytes);
+        }
+        framedWriter.wrap(buffer, offset + 1, capacityBytes - 1);
+        write(objects, count, framedWriter, sequence);
+        if (framedWriter.hasOverflowed())
+        {
+            throw new IllegalStateException("chosen objects do not fit " + (capacityBytes - 1) + " bytes");
+        }
+        int length = framedWriter.bytesWritten();
+        int format = SnapshotFormat.FORMAT_BITPACKED;
+        if (rangeScratch.capacity() < length)
+        {
+            rangeScratch.wrap(new byte[Math.max(length, 2 * rangeScratch.capacity())]);
+        }
+        rangeWriter.wrap(rangeScratch, 0, length);
+        serializeLastPacket(rangeWriter);
+        final int rangeLength = rangeWriter.finish();
+        if (!rangeWriter.isFailed() && rangeLength < length)
+        {
+            buffer.putBytes(offset + 1, rangeScratch, 0, rangeLength);
+            length = rangeLength;
+            format = SnapshotFormat.FORMAT_RANGE_CODED;
+        }
+        buffer.putByte(offset, (byte)format);
+        lastPacketBits = 8 * (1 + length);
+        return 1 + length;
+    }
+
     private void clearPrepared()
     {
         for (int c = 0; c < candidateCount; c++)
@@ -349,12 +401,40 @@ public final class SnapshotSender implements ObjectSizer
         final int sequence)
     {
         prepare(tick, current);
-        final long budget = Math.min(budgetBits, writer.bitsAvailable());
+        final int chosenCount = chooseInOrder(order, orderCount, Math.min(budgetBits, writer.bitsAvailable()));
+        write(chosen, chosenCount, writer, sequence);
+        return includedCount;
+    }
+
+    /**
+     * {@link #encode} for framed snapshots ({@link SnapshotConfig#rangeCoded}): prepare, choose objects in
+     * order within {@code capacityBytes - 1} bitpacked, then {@link #writeFramed}.
+     *
+     * @return bytes written at {@code offset}.
+     */
+    public int encodeFramed(
+        final int tick,
+        final QuantizedStates current,
+        final int[] order,
+        final int orderCount,
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int capacityBytes,
+        final int sequence)
+    {
+        prepare(tick, current);
+        final int chosenCount = chooseInOrder(order, orderCount, 8L * (capacityBytes - 1));
+        return writeFramed(chosen, chosenCount, buffer, offset, capacityBytes, sequence);
+    }
+
+    /** Take prepared candidates in order while they fit {@code budgetBits}; @return how many (in chosen). */
+    private int chooseInOrder(final int[] order, final int orderCount, final long budgetBits)
+    {
         long used = headerBits();
         // Measure objects only when the budget could be exceeded: every group selector is at most 16 bits.
         final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
             indexCoding.maxBitsPerIndex();
-        final boolean measuring = used + worstObjectBits * candidateCount > budget;
+        final boolean measuring = used + worstObjectBits * candidateCount > budgetBits;
         int chosenCount = 0;
         final int considered = order == null ? objectCount : orderCount;
         for (int k = 0; k < considered; k++)
@@ -367,7 +447,7 @@ public final class SnapshotSender implements ObjectSizer
             if (measuring)
             {
                 final int objectBits = bitsFor(object);
-                if (used + objectBits > budget)
+                if (used + objectBits > budgetBits)
                 {
                     continue;
                 }
@@ -375,8 +455,7 @@ public final class SnapshotSender implements ObjectSizer
             }
             chosen[chosenCount++] = object;
         }
-        write(chosen, chosenCount, writer, sequence);
-        return includedCount;
+        return chosenCount;
     }
 
     /**

@@ -23,10 +23,9 @@ class SnapshotAllocationTest
     private final StateSchema schema = StateSchema.highPrecision3d();
     private final Predictor predictor = new CheapestOfPredictor(HoldPredictor.INSTANCE,
         new BallisticPredictor(schema, IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60), true));
-    private final SnapshotSender sender =
-        new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema), new SnapshotConfig());
-    private final SnapshotReceiver receiver =
-        new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema), new SnapshotConfig());
+    private SnapshotSender sender;
+    private SnapshotReceiver receiver;
+    private boolean framed;
     private final PriorityAccumulator priorities = new PriorityAccumulator(OBJECTS);
     private final QuantizedStates states = new QuantizedStates(schema, OBJECTS);
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1200]);
@@ -37,8 +36,23 @@ class SnapshotAllocationTest
     private long failures;
 
     @Test
-    void shouldNotAllocateInSteadyState()
+    void shouldNotAllocateInSteadyStateBitpacked()
     {
+        measure(false);
+    }
+
+    @Test
+    void shouldNotAllocateInSteadyStateRangeCoded()
+    {
+        measure(true);
+    }
+
+    private void measure(final boolean rangeCoded)
+    {
+        framed = rangeCoded;
+        final SnapshotConfig config = new SnapshotConfig().rangeCoded(rangeCoded);
+        sender = new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema), config);
+        receiver = new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema), config);
         for (int i = 0; i < OBJECTS; i++)
         {
             priorities.setPriorityFactor(i, i % 3 == 0 ? 100f : 1f);
@@ -68,12 +82,22 @@ class SnapshotAllocationTest
             }
             priorities.accumulate();
             sender.prepare(tick, states);
-            final int count = priorities.select(sender, 1200 * 8 - sender.headerBits(), chosen);
-            writer.wrap(buffer, 0, 1200);
-            sender.write(chosen, count, writer, tick & 0xFFFF);
+            final int count = priorities.select(sender, 1199 * 8 - sender.headerBits(), chosen);
+            final DecodeResult result;
+            if (framed)
+            {
+                final int length = sender.writeFramed(chosen, count, buffer, 0, 1200, tick & 0xFFFF);
+                result = receiver.decodeFramed(buffer, 0, length);
+            }
+            else
+            {
+                writer.wrap(buffer, 0, 1200);
+                sender.write(chosen, count, writer, tick & 0xFFFF);
+                reader.wrap(buffer, 0, writer.bytesWritten());
+                result = receiver.decode(reader);
+            }
             priorities.markSent(chosen, count);
-            reader.wrap(buffer, 0, writer.bytesWritten());
-            if (receiver.decode(reader) != DecodeResult.OK)
+            if (result != DecodeResult.OK)
             {
                 failures++;
             }

@@ -36,13 +36,27 @@ final class SnapshotLinkSimulation
     long bitsSent;
     long objectsChecked;
 
+    final boolean framed;
+
     SnapshotLinkSimulation(
         final StateSchema schema, final int objectCount, final Predictor predictor, final long seed, final int ringDepth)
     {
+        this(schema, objectCount, predictor, seed, ringDepth, false);
+    }
+
+    SnapshotLinkSimulation(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final long seed,
+        final int ringDepth,
+        final boolean framed)
+    {
+        this.framed = framed;
         this.schema = schema;
         this.objectCount = objectCount;
         this.random = new SplittableRandom(seed);
-        final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth);
+        final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth).rangeCoded(framed);
         sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config);
         receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config);
         states = new QuantizedStates(schema, objectCount);
@@ -70,11 +84,21 @@ final class SnapshotLinkSimulation
             {
                 order[i] = (i + t) % objectCount;
             }
-            writer.wrap(new UnsafeBuffer(storage), 0, storage.length);
-            final int budgetBits = budgetBytes <= 0 ? Integer.MAX_VALUE : budgetBytes * 8;
-            sender.encode(tick, states, order, objectCount, budgetBits, writer, sequence);
-            final int bytes = writer.bytesWritten();
-            bitsSent += writer.bitsWritten();
+            final int bytes;
+            if (framed)
+            {
+                bytes = sender.encodeFramed(tick, states, order, objectCount, new UnsafeBuffer(storage), 0,
+                    budgetBytes <= 0 ? storage.length : budgetBytes, sequence);
+                bitsSent += 8L * bytes;
+            }
+            else
+            {
+                writer.wrap(new UnsafeBuffer(storage), 0, storage.length);
+                final int budgetBits = budgetBytes <= 0 ? Integer.MAX_VALUE : budgetBytes * 8;
+                sender.encode(tick, states, order, objectCount, budgetBits, writer, sequence);
+                bytes = writer.bytesWritten();
+                bitsSent += writer.bitsWritten();
+            }
             if (budgetBytes > 0 && bytes > budgetBytes)
             {
                 throw new AssertionError("snapshot of " + bytes + " bytes exceeds budget " + budgetBytes);
@@ -101,8 +125,16 @@ final class SnapshotLinkSimulation
                 continue;
             }
             packets.remove(i--);
-            reader.wrap(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length);
-            final DecodeResult result = receiver.decode(reader);
+            final DecodeResult result;
+            if (framed)
+            {
+                result = receiver.decodeFramed(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length);
+            }
+            else
+            {
+                reader.wrap(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length);
+                result = receiver.decode(reader);
+            }
             if (result == DecodeResult.STALE)
             {
                 continue;

@@ -36,10 +36,11 @@ class SnapshotRoundTripTest
         @ForAll @IntRange(max = 40) final int lossPercent,
         @ForAll @IntRange(max = 8) final int maxDelayTicks,
         @ForAll @IntRange(max = 400) final int budgetBytes,
+        @ForAll final boolean rangeCoded,
         @ForAll final long seed)
     {
         final SnapshotLinkSimulation link = new SnapshotLinkSimulation(
-            RandomStates.schema(schemaIndex), objectCount, predictor(predictorIndex), seed, 16);
+            RandomStates.schema(schemaIndex), objectCount, predictor(predictorIndex), seed, 16, rangeCoded);
         link.run(150, lossPercent / 100.0, maxDelayTicks, budgetBytes == 0 ? 0 : budgetBytes + 16, 1000);
 
         assertEquals(0, link.receiver.baselineMisses());

@@ -41,6 +41,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     private final BitWriter writer = new BitWriter();
     private final int[] chosen;
     private long unexpectedPayloads;
+    private final boolean framed;
+    private int payloadBytes;
 
     /**
      * @param schema      state layout, shared with the replica.
@@ -68,6 +70,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         this.sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config.snapshot());
         this.priorities = priorities;
         this.budgetBytes = config.payloadBudgetBytes();
+        this.framed = config.snapshot().rangeCoded();
         this.payload = new UnsafeBuffer(new byte[budgetBytes]);
         this.chosen = new int[objectCount];
         this.endpoint = new ReliableEndpoint(config.reliable(), transmitter, this, this, nowNs);
@@ -81,19 +84,38 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     public int sendSnapshot(final int tick, final QuantizedStates states, final long nowNs)
     {
         final int sequence = endpoint.nextSequence();
-        writer.wrap(payload, 0, budgetBytes);
-        if (priorities == null)
+        if (framed)
         {
-            sender.encode(tick, states, null, 0, budgetBytes * 8, writer, sequence);
+            // One byte of every packet is the format byte of the frame.
+            if (priorities == null)
+            {
+                payloadBytes = sender.encodeFramed(tick, states, null, 0, payload, 0, budgetBytes, sequence);
+            }
+            else
+            {
+                sender.prepare(tick, states);
+                final int count = priorities.select(sender, (budgetBytes - 1) * 8 - sender.headerBits(), chosen);
+                payloadBytes = sender.writeFramed(chosen, count, payload, 0, budgetBytes, sequence);
+                priorities.markSent(chosen, count);
+            }
         }
         else
         {
-            sender.prepare(tick, states);
-            final int count = priorities.select(sender, budgetBytes * 8 - sender.headerBits(), chosen);
-            sender.write(chosen, count, writer, sequence);
-            priorities.markSent(chosen, count);
+            writer.wrap(payload, 0, budgetBytes);
+            if (priorities == null)
+            {
+                sender.encode(tick, states, null, 0, budgetBytes * 8, writer, sequence);
+            }
+            else
+            {
+                sender.prepare(tick, states);
+                final int count = priorities.select(sender, budgetBytes * 8 - sender.headerBits(), chosen);
+                sender.write(chosen, count, writer, sequence);
+                priorities.markSent(chosen, count);
+            }
+            payloadBytes = writer.bytesWritten();
         }
-        final int sent = endpoint.sendPacket(payload, 0, writer.bytesWritten(), nowNs);
+        final int sent = endpoint.sendPacket(payload, 0, payloadBytes, nowNs);
         if (sent != sequence)
         {
             throw new IllegalStateException("endpoint used sequence " + sent + ", expected " + sequence);
@@ -145,7 +167,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     /** @return bytes of the last snapshot payload. */
     public int lastPayloadBytes()
     {
-        return writer.bytesWritten();
+        return payloadBytes;
     }
 
     /** @return non-empty payloads received from the replica (it should only send acks). */

@@ -31,6 +31,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     private final long[] resultCounts = new long[DecodeResult.values().length];
     private final DecodeResult[] results = DecodeResult.values();
     private DecodeResult lastResult;
+    private final boolean framed;
 
     /** Same schema, object count, predictor and snapshot settings as the authority's. */
     public SnapshotReplica(
@@ -42,6 +43,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         final long nowNs)
     {
         this.receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config.snapshot());
+        this.framed = config.snapshot().rangeCoded();
         this.endpoint = new ReliableEndpoint(config.reliable(), transmitter, this, this, nowNs);
     }
 
@@ -67,8 +69,16 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     @Override
     public boolean process(final int sequence, final DirectBuffer buffer, final int offset, final int length)
     {
-        reader.wrap(buffer, offset, length);
-        final DecodeResult result = receiver.decode(reader);
+        final DecodeResult result;
+        if (framed)
+        {
+            result = receiver.decodeFramed(buffer, offset, length);
+        }
+        else
+        {
+            reader.wrap(buffer, offset, length);
+            result = receiver.decode(reader);
+        }
         resultCounts[result.ordinal()]++;
         lastResult = result;
         return result == DecodeResult.OK;

@@ -7,6 +7,7 @@ import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.HoldPredictor;
 import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
 import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.StateSchema;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import net.jqwik.api.ForAll;
@@ -15,7 +16,8 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * Randomized network conditions, schemas, budgets and motion per run, each run checking itself: every
+ * Randomized network conditions, schemas, budgets, motion and payload format (bitpacked or framed and
+ * range-coded) per run, each run checking itself: every
  * object the replica updates equals what the authority sent for that tick, and no snapshot fails. The
  * reorder spread stays below the receiver's 16-tick reorder window, so no snapshot may be refused as stale.
  */
@@ -45,7 +47,9 @@ class SnapshotLinkSoakTest
         final NetworkSimulatorConfig network = new NetworkSimulatorConfig().latencyMs(latencyMs).jitterMs(jitterMs)
             .lossFraction(loss).duplicateFraction(duplicates).reorderFraction(reorder).reorderDelayMs(60).seed(seed);
         final LinkedSnapshotSession session = new LinkedSnapshotSession(schema, objects, predictor, network,
-            new SnapshotLinkConfig().payloadBudgetBytes(budgetBytes), priorities, seed ^ 0x5A5A);
+            new SnapshotLinkConfig().payloadBudgetBytes(budgetBytes)
+                .snapshot(new SnapshotConfig().rangeCoded((seed & 1) == 0)),
+            priorities, seed ^ 0x5A5A);
 
         session.run(1500);
 
