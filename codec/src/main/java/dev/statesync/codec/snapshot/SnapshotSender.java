@@ -284,7 +284,7 @@ public final class SnapshotSender implements ObjectSizer
      */
     private void compactBaselineTable()
     {
-        java.util.Arrays.fill(tableRemap, -1);
+        Arrays.fill(tableRemap, -1);
         int used = 0;
         for (int i = 0; i < includedCount; i++)
         {
