@@ -242,7 +242,8 @@ public final class SnapshotSender implements ObjectSizer
     /** @return an upper bound of the prepared snapshot's bits outside its objects (tick, counts, table, padding). */
     public int headerBits()
     {
-        return SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 + 4 +
+        return SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 +
+            Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET) +
             tableSize * SnapshotFormat.AGE_LADDER.bitsFor(SnapshotFormat.AGE_LADDER.maxValue()) + 7;
     }
 

@@ -93,6 +93,51 @@ class SnapshotRoundTripTest
     }
 
     @Example
+    void baselineTableNamesUpToItsMaximumAndSendsObjectsOfDroppedTicksAbsolutely()
+    {
+        final StateSchema schema = StateSchema.snapshot3d();
+        final int max = SnapshotFormat.MAX_BASELINES_PER_PACKET;
+        final int objects = max + 10;
+        final SnapshotConfig config = new SnapshotConfig();
+        final SnapshotSender sender = new SnapshotSender(schema, objects, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(schema, objects, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final QuantizedStates states = new QuantizedStates(schema, objects);
+        final byte[] packet = new byte[4096];
+        final BitWriter writer = new BitWriter();
+        final BitReader reader = new BitReader();
+        int tick = 1;
+        // Object k is last acked at tick k + 2 for k <= max, the other nine at tick 1: max + 2 distinct ticks.
+        for (; tick <= max + 2; tick++)
+        {
+            if (tick > 1)
+            {
+                states.set(tick - 2, 0, tick);
+            }
+            writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
+            sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
+            reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
+            assertEquals(DecodeResult.OK, receiver.decode(reader));
+            sender.onAcked(tick);
+        }
+        final long absoluteBefore = sender.absoluteObjects();
+        for (int object = 0; object < objects; object++)
+        {
+            states.set(object, 1, 1000 + object);
+        }
+        writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
+        assertEquals(objects, sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick));
+        reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
+
+        assertEquals(DecodeResult.OK, receiver.decode(reader));
+        assertEquals(2, sender.absoluteObjects() - absoluteBefore,
+            "the table keeps tick 1 (nine objects) and " + (max - 1) + " single-object ticks; two objects lose theirs");
+        for (int object = 0; object < objects; object++)
+        {
+            assertTrue(receiver.states().sameObject(object, states), "object " + object);
+        }
+    }
+
+    @Example
     void baselineMissFailsWholePacketAndChangesNothing()
     {
         final StateSchema schema = StateSchema.fiedler3d();
