@@ -10,9 +10,15 @@ public final class SnapshotConfig
     public static final int DEFAULT_RING_DEPTH_TICKS = 64;
     /** Default packets remembered for acks: 256, as reliable.io's sent-packet buffer. */
     public static final int DEFAULT_PACKET_HISTORY = 256;
+    /** Default extra sends of an unchanged, unacked state: 1, so a state that stops changing goes out twice. */
+    public static final int DEFAULT_UNCHANGED_REPEATS = 1;
+    /** Default wait before an unchanged state is sent again without an ack: 12 ticks, 200 ms at 60 Hz. */
+    public static final int DEFAULT_RESEND_TIMEOUT_TICKS = 12;
 
     private int ringDepthTicks = DEFAULT_RING_DEPTH_TICKS;
     private int packetHistory = DEFAULT_PACKET_HISTORY;
+    private int unchangedRepeats = DEFAULT_UNCHANGED_REPEATS;
+    private int resendTimeoutTicks = DEFAULT_RESEND_TIMEOUT_TICKS;
     private int maxReorderTicks = -1;
     private boolean rangeCoded;
 
@@ -90,6 +96,54 @@ public final class SnapshotConfig
     public boolean rangeCoded()
     {
         return rangeCoded;
+    }
+
+    /**
+     * How many times a state that stopped changing is sent again, on the object's next opportunities, before
+     * the sender waits for an ack (default 1: sent twice). Until an ack covers one of those packets the
+     * receiver may not hold the state, but re-sending it every tick for a round trip repeats the same bits
+     * about RTT / tick times; a repeat or two already survives most losses, and {@link #resendTimeoutTicks}
+     * covers the rest. 0 sends it once; a value larger than the round trip in ticks (for example
+     * {@link Integer#MAX_VALUE}) restores sending it every tick until acked.
+     */
+    public SnapshotConfig unchangedRepeats(final int repeats)
+    {
+        if (repeats < 0)
+        {
+            throw new IllegalArgumentException("unchangedRepeats must be >= 0, got " + repeats);
+        }
+        this.unchangedRepeats = repeats;
+        return this;
+    }
+
+    /** @return extra sends of an unchanged, unacked state before waiting for an ack. */
+    public int unchangedRepeats()
+    {
+        return unchangedRepeats;
+    }
+
+    /**
+     * Ticks after its last send that an unchanged state which has used up its {@link #unchangedRepeats} is
+     * sent again when no ack has covered it yet (default 12 ticks, 200 ms at 60 Hz: above a 100 ms round trip
+     * plus jitter and ack delay). This bounds how long a replica can miss an object's final state when every
+     * packet carrying it was lost. Too short re-sends states whose ack is merely in flight; too long leaves a
+     * lost final state wrong for longer. {@code SnapshotAuthority} raises it at run time from the measured
+     * round trip and uses this value as its floor. Must be > 0.
+     */
+    public SnapshotConfig resendTimeoutTicks(final int ticks)
+    {
+        if (ticks <= 0)
+        {
+            throw new IllegalArgumentException("resendTimeoutTicks must be > 0, got " + ticks);
+        }
+        this.resendTimeoutTicks = ticks;
+        return this;
+    }
+
+    /** @return ticks before an unchanged, unacked state that used up its repeats is sent again. */
+    public int resendTimeoutTicks()
+    {
+        return resendTimeoutTicks;
     }
 
     /** @return ticks of state history per object. */

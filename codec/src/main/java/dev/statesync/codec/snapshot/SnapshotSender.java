@@ -22,10 +22,23 @@ import dev.statesync.codec.ObjectSizer;
  * An object is not sent at all while the receiver provably holds its current state (every state sent since
  * an acked one equals it).
  *
+ * <p>Resend policy: an object whose state stopped changing is not sent on every tick until a packet carrying
+ * it is acked (a round trip of identical re-sends), but {@code 1 + unchangedRepeats} times on its next
+ * opportunities; after that it waits, and is sent once more each time {@code resendTimeoutTicks} pass since its
+ * last send without an ack covering it (see {@link SnapshotConfig#unchangedRepeats},
+ * {@link SnapshotConfig#resendTimeoutTicks}). A changed state is always a candidate and starts a new count.
+ *
  * <p>One snapshot per tick; ticks increase. Allocation-free after construction. Not thread-safe.
  */
 public final class SnapshotSender implements ObjectSizer
 {
+    /** The receiver provably holds the current state. */
+    private static final int NEED_NONE = 0;
+    /** The current state was never sent: it differs from the last state sent, or nothing was sent. */
+    private static final int NEED_CHANGED = 1;
+    /** The current state is the last one sent, but no ack covers a packet of its run yet. */
+    private static final int NEED_UNACKED = 2;
+
     private final StateSchema schema;
     private final int objectCount;
     private final int stride;
@@ -52,6 +65,12 @@ public final class SnapshotSender implements ObjectSizer
     private final int[] lastSentTick;
     /** First tick of the run of identical states ending with the last one sent. */
     private final int[] sameSinceTick;
+    /** Times the state of the run ending at {@link #lastSentTick} was sent (saturating). */
+    private final int[] sameStateSends;
+    private final int unchangedRepeats;
+    private int resendTimeoutTicks;
+    private long heldForAck;
+    private long timeoutResends;
 
     private final int historyMask;
     private final int[] historySequence;
@@ -133,6 +152,9 @@ public final class SnapshotSender implements ObjectSizer
         olderAckedTick = filled(objectCount);
         lastSentTick = filled(objectCount);
         sameSinceTick = filled(objectCount);
+        sameStateSends = new int[objectCount];
+        unchangedRepeats = config.unchangedRepeats();
+        resendTimeoutTicks = config.resendTimeoutTicks();
 
         final int history = config.packetHistory();
         historyMask = history - 1;
@@ -171,21 +193,63 @@ public final class SnapshotSender implements ObjectSizer
     /**
      * @return true unless the receiver provably holds the object's current state: every state sent for it
      * since an acked one equals {@code current}, so whichever of them the receiver has newest is current.
+     * An object that needs sending may still wait for an ack (see the resend policy above).
      */
     public boolean needsSending(final int object, final QuantizedStates current)
     {
+        return sendingNeed(object, current) != NEED_NONE;
+    }
+
+    private int sendingNeed(final int object, final QuantizedStates current)
+    {
         final int sent = lastSentTick[object];
-        final int acked = ackedTick[object];
-        if (sent == StateRing.NO_TICK || acked == StateRing.NO_TICK || acked - sameSinceTick[object] < 0)
+        if (sent == StateRing.NO_TICK)
         {
-            return true;
+            return NEED_CHANGED;
         }
         final int offset = sentRing.find(object, sent);
-        return offset < 0 || !current.equalsRecord(object, sentRing.array(), offset);
+        if (offset < 0 || !current.equalsRecord(object, sentRing.array(), offset))
+        {
+            return NEED_CHANGED;
+        }
+        final int acked = ackedTick[object];
+        return acked == StateRing.NO_TICK || acked - sameSinceTick[object] < 0 ? NEED_UNACKED : NEED_NONE;
     }
 
     /**
-     * First step of encoding a snapshot: find the objects that need sending, their baselines, the packet's
+     * @return true if an unchanged, unacked object has used up its repeats and its resend timeout has not
+     * passed since its last send at {@code tick}.
+     */
+    private boolean waitsForAck(final int object, final int tick)
+    {
+        return sameStateSends[object] > unchangedRepeats && tick - lastSentTick[object] < resendTimeoutTicks;
+    }
+
+    /**
+     * Change the resend timeout at run time, for example from the measured round trip (as
+     * {@code SnapshotAuthority} does each tick). Takes effect at the next {@link #prepare}.
+     *
+     * @param ticks ticks after its last send that an unchanged, unacked object that used up its repeats is
+     *              sent again; > 0.
+     */
+    public void resendTimeoutTicks(final int ticks)
+    {
+        if (ticks <= 0)
+        {
+            throw new IllegalArgumentException("resendTimeoutTicks must be > 0, got " + ticks);
+        }
+        resendTimeoutTicks = ticks;
+    }
+
+    /** @return the current resend timeout in ticks. */
+    public int resendTimeoutTicks()
+    {
+        return resendTimeoutTicks;
+    }
+
+    /**
+     * First step of encoding a snapshot: find the objects that need sending (and are not waiting for an ack
+     * under the resend policy), their baselines, the packet's
      * baseline table and every prediction. Then size objects with {@link #bitsFor(int)} (for example through
      * a {@code PriorityAccumulator}) and write the chosen ones with {@link #write}.
      *
@@ -204,7 +268,17 @@ public final class SnapshotSender implements ObjectSizer
         candidateCount = 0;
         for (int object = 0; object < objectCount; object++)
         {
-            if (needsSending(object, current) && !mustDefer(object, tick))
+            final int need = sendingNeed(object, current);
+            if (need == NEED_NONE)
+            {
+                continue;
+            }
+            if (need == NEED_UNACKED && waitsForAck(object, tick))
+            {
+                heldForAck++;
+                continue;
+            }
+            if (!mustDefer(object, tick))
             {
                 candidates[candidateCount++] = object;
                 isCandidate[object] = true;
@@ -790,6 +864,16 @@ public final class SnapshotSender implements ObjectSizer
                 object * stride + stride))
             {
                 sameSinceTick[object] = tick;
+                sameStateSends[object] = 1;
+            }
+            else
+            {
+                final int sends = sameStateSends[object];
+                if (sends > unchangedRepeats)
+                {
+                    timeoutResends++;
+                }
+                sameStateSends[object] = sends == Integer.MAX_VALUE ? sends : sends + 1;
             }
             sentRing.store(object, tick, states, object * stride);
             lastSentTick[object] = tick;
@@ -869,6 +953,21 @@ public final class SnapshotSender implements ObjectSizer
     public long deferredObjects()
     {
         return deferredObjects;
+    }
+
+    /**
+     * @return times an object that needed sending was not a candidate because it had been sent unchanged
+     * {@code 1 + unchangedRepeats} times and waited for an ack (one count per object per prepared tick).
+     */
+    public long heldForAck()
+    {
+        return heldForAck;
+    }
+
+    /** @return times an unchanged, unacked object was sent again after its resend timeout. */
+    public long timeoutResends()
+    {
+        return timeoutResends;
     }
 
     /** @return objects written without a baseline. */

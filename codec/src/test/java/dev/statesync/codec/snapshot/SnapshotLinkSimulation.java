@@ -16,7 +16,8 @@ import dev.statesync.codec.BitWriter;
 /**
  * A sender and a receiver joined by a lossy, reordering link for packets and for acks, with the invariant
  * checked on every delivery: each object the receiver updates equals the sender's quantized state at that
- * packet's tick. Acks are only returned for packets that decoded, as a reliability layer must.
+ * packet's tick. Acks are only returned for packets that decoded, as a reliability layer must. After a
+ * {@link #settle} phase (nothing moves) the receiver must hold every object's final state exactly.
  */
 final class SnapshotLinkSimulation
 {
@@ -68,6 +69,37 @@ final class SnapshotLinkSimulation
 
     void run(final int ticks, final double loss, final int maxDelayTicks, final int budgetBytes, final int firstTick)
     {
+        run(ticks, loss, maxDelayTicks, budgetBytes, firstTick, true);
+    }
+
+    /** Like {@link #run} with no object changing: the sender's resend policy must deliver every final state. */
+    void settle(final int ticks, final double loss, final int maxDelayTicks, final int budgetBytes, final int firstTick)
+    {
+        run(ticks, loss, maxDelayTicks, budgetBytes, firstTick, false);
+    }
+
+    /** @return objects whose state at the receiver differs from the sender's current one. */
+    int objectsOutOfSync()
+    {
+        int differing = 0;
+        for (int i = 0; i < objectCount; i++)
+        {
+            if (!receiver.states().sameObject(i, states))
+            {
+                differing++;
+            }
+        }
+        return differing;
+    }
+
+    private void run(
+        final int ticks,
+        final double loss,
+        final int maxDelayTicks,
+        final int budgetBytes,
+        final int firstTick,
+        final boolean moving)
+    {
         final byte[] storage = new byte[64 * 1024];
         final BitWriter writer = new BitWriter();
         final int[] order = new int[objectCount];
@@ -75,7 +107,7 @@ final class SnapshotLinkSimulation
         {
             final int tick = firstTick + t;
             final int sequence = (firstTick + t) & 0xFFFF;
-            for (int i = 0; i < objectCount; i++)
+            for (int i = 0; moving && i < objectCount; i++)
             {
                 RandomStates.evolve(schema, random, states.array(), states.offsetOf(i));
             }

@@ -18,6 +18,11 @@ import net.jqwik.api.constraints.IntRange;
 
 class SnapshotRoundTripTest
 {
+    /** Long enough for every object, at 40% loss, 20% ack loss and the tightest budget, to be delivered. */
+    private static final int SETTLE_TICKS = 600;
+    /** Fits the largest test schema's absolute object (~210 bits) and a 31-entry baseline table (~600 bits). */
+    private static final int SETTLE_MIN_BUDGET_BYTES = 128;
+
     private static Predictor predictor(final int which)
     {
         return switch (which)
@@ -41,10 +46,17 @@ class SnapshotRoundTripTest
     {
         final SnapshotLinkSimulation link = new SnapshotLinkSimulation(
             RandomStates.schema(schemaIndex), objectCount, predictor(predictorIndex), seed, 16, rangeCoded);
-        link.run(150, lossPercent / 100.0, maxDelayTicks, budgetBytes == 0 ? 0 : budgetBytes + 16, 1000);
+        final int budget = budgetBytes == 0 ? 0 : budgetBytes + 16;
+        link.run(150, lossPercent / 100.0, maxDelayTicks, budget, 1000);
+        // Everything stops: final states whose packets were all lost arrive by the resend timeout. A budget
+        // that cannot carry one absolute object next to a full baseline table would starve objects whatever
+        // the resend policy, so settling uses at least SETTLE_MIN_BUDGET_BYTES.
+        link.settle(SETTLE_TICKS, lossPercent / 100.0, maxDelayTicks,
+            budget == 0 ? 0 : Math.max(budget, SETTLE_MIN_BUDGET_BYTES), 1150);
 
         assertEquals(0, link.receiver.baselineMisses());
         assertEquals(0, link.receiver.malformedPackets());
+        assertEquals(0, link.objectsOutOfSync(), "objects not at their final state after settling");
     }
 
     @Example
