@@ -120,7 +120,7 @@ public class SnapshotCodecBenchmark
         tick++;
         world.update(tick);
         priorities.accumulate();
-        sender.prepare(tick, world.states);
+        sender.prepare(tick, world.states, BUDGET_BYTES * 8);
         final int count = priorities.select(sender, BUDGET_BYTES * 8 - sender.headerBits(), chosen);
         writer.wrap(packetBuffer, 0, BUDGET_BYTES);
         sender.write(chosen, count, writer, tick & 0xFFFF);

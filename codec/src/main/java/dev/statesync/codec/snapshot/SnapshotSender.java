@@ -109,6 +109,8 @@ public final class SnapshotSender implements ObjectSizer
     private int candidateCount;
     private int tableSize;
     private int refBits;
+    /** Bits of the prepared table's ages, each on the age ladder. */
+    private int tableBits;
     private int includedCount;
     private int lastPacketBits;
     private int lastPacketTick = StateRing.NO_TICK;
@@ -259,6 +261,23 @@ public final class SnapshotSender implements ObjectSizer
      */
     public int prepare(final int tick, final QuantizedStates current)
     {
+        return prepare(tick, current, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #prepare(int, QuantizedStates)} for a packet of at most {@code budgetBits}: the baseline table
+     * then takes at most half of them. Without that bound a table of old, scattered baselines (up to
+     * {@link SnapshotFormat#MAX_BASELINES_PER_PACKET} entries of up to 19 bits) could leave a small packet no
+     * room for any object, and with nothing sent nothing would change: the link would stall. Candidates whose
+     * baseline misses the table are sent absolutely.
+     *
+     * @param tick       the tick of {@code current}; greater than every earlier tick encoded.
+     * @param current    quantized states of all objects.
+     * @param budgetBits most bits the snapshot will be given (Integer.MAX_VALUE: no bound).
+     * @return how many objects need sending.
+     */
+    public int prepare(final int tick, final QuantizedStates current, final int budgetBits)
+    {
         if (preparedStates != null)
         {
             clearPrepared();
@@ -284,7 +303,7 @@ public final class SnapshotSender implements ObjectSizer
                 isCandidate[object] = true;
             }
         }
-        tableSize = chooseBaselines(tick, candidateCount);
+        tableSize = chooseBaselines(tick, candidateCount, Math.max(budgetBits, 0) / 2);
         refBits = Bits.bitsRequired(0, tableSize);
         for (int c = 0; c < candidateCount; c++)
         {
@@ -317,8 +336,7 @@ public final class SnapshotSender implements ObjectSizer
     public int headerBits()
     {
         return SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 +
-            Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET) +
-            tableSize * SnapshotFormat.AGE_LADDER.bitsFor(SnapshotFormat.AGE_LADDER.maxValue()) + 7;
+            Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET) + tableBits + 7;
     }
 
     /**
@@ -475,8 +493,9 @@ public final class SnapshotSender implements ObjectSizer
         final BitWriter writer,
         final int sequence)
     {
-        prepare(tick, current);
-        final int chosenCount = chooseInOrder(order, orderCount, Math.min(budgetBits, writer.bitsAvailable()));
+        final int budget = (int)Math.min(budgetBits, writer.bitsAvailable());
+        prepare(tick, current, budget);
+        final int chosenCount = chooseInOrder(order, orderCount, budget);
         write(chosen, chosenCount, writer, sequence);
         return includedCount;
     }
@@ -497,8 +516,9 @@ public final class SnapshotSender implements ObjectSizer
         final int capacityBytes,
         final int sequence)
     {
-        prepare(tick, current);
-        final int chosenCount = chooseInOrder(order, orderCount, 8L * (capacityBytes - 1));
+        final long budgetBits = 8L * (capacityBytes - 1);
+        prepare(tick, current, (int)Math.min(budgetBits, Integer.MAX_VALUE));
+        final int chosenCount = chooseInOrder(order, orderCount, budgetBits);
         return writeFramed(chosen, chosenCount, buffer, offset, capacityBytes, sequence);
     }
 
@@ -598,8 +618,11 @@ public final class SnapshotSender implements ObjectSizer
         return baselineTick;
     }
 
-    /** Pick each candidate's baselines and the packet's table of the most used baseline ticks. */
-    private int chooseBaselines(final int tick, final int candidateCount)
+    /**
+     * Pick each candidate's baselines and the packet's table of the most used baseline ticks whose ages fit
+     * {@code maxTableBits}; sets {@link #tableBits}.
+     */
+    private int chooseBaselines(final int tick, final int candidateCount, final int maxTableBits)
     {
         int distinct = 0;
         final boolean two = predictor.baselineCount() == 2;
@@ -621,6 +644,7 @@ public final class SnapshotSender implements ObjectSizer
         }
 
         int tableSize = 0;
+        int bits = 0;
         while (tableSize < SnapshotFormat.MAX_BASELINES_PER_PACKET)
         {
             int best = -1;
@@ -635,9 +659,16 @@ public final class SnapshotSender implements ObjectSizer
             {
                 break;
             }
-            tableTicks[tableSize++] = distinctTicks[best];
             distinctCounts[best] = 0;
+            final int entryBits = SnapshotFormat.AGE_LADDER.bitsFor(tick - distinctTicks[best] - 1);
+            if (bits + entryBits <= maxTableBits)
+            {
+                // A less used but younger (shorter) entry may still fit after one that did not.
+                tableTicks[tableSize++] = distinctTicks[best];
+                bits += entryBits;
+            }
         }
+        tableBits = bits;
         return tableSize;
     }
 

@@ -150,6 +150,46 @@ class SnapshotRoundTripTest
     }
 
     @Example
+    void smallPacketStillCarriesObjectsWhenEveryBaselineIsOldAndScattered()
+    {
+        // 40 objects, each last acked at its own tick long ago: a full table of 19-bit ages would take 646 of
+        // the 512 bits, no object would ever fit, and with nothing sent nothing would change.
+        final StateSchema schema = StateSchema.fiedler3d();
+        final int objects = 40;
+        final SnapshotConfig config = new SnapshotConfig();
+        final SnapshotSender sender = new SnapshotSender(schema, objects, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(schema, objects, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final QuantizedStates states = new QuantizedStates(schema, objects);
+        final byte[] packet = new byte[4096];
+        final BitWriter writer = new BitWriter();
+        final BitReader reader = new BitReader();
+        for (int tick = 1; tick <= objects + 1; tick++)
+        {
+            if (tick > 1)
+            {
+                states.set(tick - 2, 0, tick);
+            }
+            writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
+            sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
+            reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
+            assertEquals(DecodeResult.OK, receiver.decode(reader));
+            sender.onAcked(tick);
+        }
+        for (int object = 0; object < objects; object++)
+        {
+            states.set(object, 1, 1000 + object);
+        }
+        final int budgetBits = 64 * 8;
+        writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
+        final int included = sender.encode(400, states, null, 0, budgetBits, writer, 400);
+        reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
+
+        assertTrue(included > 0, "objects in a 64-byte packet: " + included);
+        assertTrue(writer.bitsWritten() <= budgetBits, "bits " + writer.bitsWritten());
+        assertEquals(DecodeResult.OK, receiver.decode(reader));
+    }
+
+    @Example
     void baselineMissFailsWholePacketAndChangesNothing()
     {
         final StateSchema schema = StateSchema.fiedler3d();

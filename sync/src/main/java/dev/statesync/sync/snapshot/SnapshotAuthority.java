@@ -93,7 +93,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
             }
             else
             {
-                sender.prepare(tick, states);
+                sender.prepare(tick, states, (budgetBytes - 1) * 8);
                 final int count = priorities.select(sender, (budgetBytes - 1) * 8 - sender.headerBits(), chosen);
                 payloadBytes = sender.writeFramed(chosen, count, payload, 0, budgetBytes, sequence);
                 priorities.markSent(chosen, count);
@@ -108,7 +108,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
             }
             else
             {
-                sender.prepare(tick, states);
+                sender.prepare(tick, states, budgetBytes * 8);
                 final int count = priorities.select(sender, budgetBytes * 8 - sender.headerBits(), chosen);
                 sender.write(chosen, count, writer, sequence);
                 priorities.markSent(chosen, count);
