@@ -42,6 +42,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     private final int[] chosen;
     private long unexpectedPayloads;
     private final boolean framed;
+    private final double tickMs;
+    private final int minResendTimeoutTicks;
     private int payloadBytes;
 
     /**
@@ -71,18 +73,22 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         this.priorities = priorities;
         this.budgetBytes = config.payloadBudgetBytes();
         this.framed = config.snapshot().rangeCoded();
+        this.tickMs = 1000.0 / config.tickRateHz();
+        this.minResendTimeoutTicks = config.snapshot().resendTimeoutTicks();
         this.payload = new UnsafeBuffer(new byte[budgetBytes]);
         this.chosen = new int[objectCount];
         this.endpoint = new ReliableEndpoint(config.reliable(), transmitter, this, this, nowNs);
     }
 
     /**
-     * Encode and send the snapshot of {@code tick}.
+     * Encode and send the snapshot of {@code tick}. First sets the sender's resend timeout from the smoothed
+     * round trip (see {@link #resendTimeoutTicks(double, double, int)}).
      *
      * @return the packet's sequence.
      */
     public int sendSnapshot(final int tick, final QuantizedStates states, final long nowNs)
     {
+        sender.resendTimeoutTicks(resendTimeoutTicks(endpoint.rttMs(), tickMs, minResendTimeoutTicks));
         final int sequence = endpoint.nextSequence();
         if (framed)
         {
@@ -121,6 +127,31 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
             throw new IllegalStateException("endpoint used sequence " + sent + ", expected " + sequence);
         }
         return sequence;
+    }
+
+    /**
+     * The resend timeout for a measured round trip: {@code max(floor, ceil(1.5 * rtt / tick) + 2)} ticks, and
+     * {@code floor} before the first RTT sample. The ack of a packet normally arrives one smoothed round trip
+     * after it was sent; the factor 1.5 absorbs jitter and the lag of the smoothed estimate behind a rising
+     * RTT, and 2 more ticks the tick granularity of sending, acking and reading acks. A shorter timeout would
+     * repeat states whose ack is merely in flight, a longer one leaves a lost final state wrong for longer. The
+     * floor is {@code SnapshotConfig.resendTimeoutTicks} (default 12): on a short round trip the timeout only
+     * matters when every send of a state was lost, which is rare. RTT samples exist only for packets still in
+     * the endpoint's sent-packet buffer, so the result stays bounded. Allocation-free.
+     *
+     * @param rttMs      smoothed round trip in milliseconds, 0 when not yet measured.
+     * @param tickMs     milliseconds per tick, > 0.
+     * @param floorTicks smallest timeout, > 0.
+     * @return the timeout in ticks, >= floorTicks.
+     */
+    public static int resendTimeoutTicks(final double rttMs, final double tickMs, final int floorTicks)
+    {
+        if (!(rttMs > 0))
+        {
+            return floorTicks;
+        }
+        final double ticks = Math.ceil(1.5 * rttMs / tickMs) + 2;
+        return ticks > floorTicks ? (int)Math.min(ticks, Integer.MAX_VALUE) : floorTicks;
     }
 
     /** Feed a datagram from the replica (it carries acks). Hostile bytes are counted by the endpoint. */

@@ -15,8 +15,11 @@ public final class SnapshotLinkConfig
      * snapshots never fragment on the path.
      */
     public static final int DEFAULT_PAYLOAD_BUDGET_BYTES = 1200;
+    /** Default snapshot rate: 60 Hz, one snapshot per simulation tick of a 60 Hz engine. */
+    public static final int DEFAULT_TICK_RATE_HZ = 60;
 
     private int payloadBudgetBytes = DEFAULT_PAYLOAD_BUDGET_BYTES;
+    private int tickRateHz = DEFAULT_TICK_RATE_HZ;
     private ReliableConfig reliable = new ReliableConfig().fragmentAboveBytes(DEFAULT_PAYLOAD_BUDGET_BYTES);
     private SnapshotConfig snapshot = new SnapshotConfig();
 
@@ -36,6 +39,27 @@ public final class SnapshotLinkConfig
     }
 
     /**
+     * Snapshots sent per second, one per tick (default 60 Hz). The link converts the measured round trip into
+     * ticks with it to set the sender's resend timeout (see {@code SnapshotAuthority}); tick numbers on the wire
+     * do not depend on it. Must be > 0.
+     */
+    public SnapshotLinkConfig tickRateHz(final int hz)
+    {
+        if (hz <= 0)
+        {
+            throw new IllegalArgumentException("tickRateHz must be > 0, got " + hz);
+        }
+        this.tickRateHz = hz;
+        return this;
+    }
+
+    /** @return snapshots per second. */
+    public int tickRateHz()
+    {
+        return tickRateHz;
+    }
+
+    /**
      * Reliability settings. Default: reliable.io's defaults, integrity off, except that packets fragment only
      * above 1200 bytes (reliable.io: 1024), so a full-budget snapshot travels as one datagram: fragmenting
      * it would double its chance of being lost. Keep {@code fragmentAboveBytes >= payloadBudgetBytes}.
@@ -46,7 +70,11 @@ public final class SnapshotLinkConfig
         return this;
     }
 
-    /** Snapshot memory settings (default: 64-tick rings, 256 packets of ack history). */
+    /**
+     * Snapshot settings (default: 64-tick rings, 256 packets of ack history, unchanged states sent twice and
+     * again after 12 ticks without an ack). Its {@code resendTimeoutTicks} is the floor of the timeout the
+     * authority derives from the round trip.
+     */
     public SnapshotLinkConfig snapshot(final SnapshotConfig config)
     {
         this.snapshot = config;

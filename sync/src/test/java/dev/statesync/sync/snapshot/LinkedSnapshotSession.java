@@ -15,7 +15,7 @@ import dev.statesync.sync.sim.NetworkSimulatorConfig;
 /**
  * An authority and a replica joined by the network simulator, checking itself on every delivered
  * snapshot: each object the replica updates must equal the authority's quantized state at that snapshot's
- * tick. Objects move randomly (some still, some drifting, some jumping) from a seed.
+ * tick. Objects move randomly (some still, some drifting, some jumping) from a seed, until {@link #stopMotion}.
  */
 final class LinkedSnapshotSession
 {
@@ -38,6 +38,7 @@ final class LinkedSnapshotSession
     long mismatches;
     long snapshotsApplied;
     int tick;
+    private boolean moving = true;
 
     LinkedSnapshotSession(
         final StateSchema schema,
@@ -69,13 +70,33 @@ final class LinkedSnapshotSession
         return tick * TICK_NS;
     }
 
+    /** From now on no object changes, so the replica must end up holding every final state. */
+    void stopMotion()
+    {
+        moving = false;
+    }
+
+    /** @return objects whose state at the replica differs from the authority's current one. */
+    int objectsOutOfSync()
+    {
+        int differing = 0;
+        for (int i = 0; i < objectCount; i++)
+        {
+            if (!replica.receiver().states().sameObject(i, states))
+            {
+                differing++;
+            }
+        }
+        return differing;
+    }
+
     void run(final int ticks)
     {
         for (int t = 0; t < ticks; t++)
         {
             tick++;
             network.poll(nowNs(), this::deliver);
-            for (int i = 0; i < objectCount; i++)
+            for (int i = 0; moving && i < objectCount; i++)
             {
                 evolve(i);
             }

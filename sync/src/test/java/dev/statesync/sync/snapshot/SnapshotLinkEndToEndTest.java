@@ -24,11 +24,14 @@ class SnapshotLinkEndToEndTest
             new LinearExtrapolationPredictor(false), network, new SnapshotLinkConfig(), true, 7);
 
         session.run(72_000);
+        session.stopMotion();
+        session.run(600);
 
         final SnapshotReplica replica = session.replica;
         assertTrue(session.authority.endpoint().nextSequence() < 72_000, "sequences wrapped");
         assertTrue(session.objectsVerified > 500_000, "verified " + session.objectsVerified);
         assertEquals(0, session.mismatches, "replica states differing from the authority's");
+        assertEquals(0, session.objectsOutOfSync(), "objects not at their final state 10 s after motion stopped");
         assertEquals(0, replica.count(DecodeResult.BASELINE_MISSING), "baseline disagreements");
         assertEquals(0, replica.count(DecodeResult.MALFORMED));
         assertEquals(0, replica.count(DecodeResult.STALE));
