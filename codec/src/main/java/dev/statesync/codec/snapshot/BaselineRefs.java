@@ -13,9 +13,10 @@ import dev.statesync.codec.ModeledBitStream;
 final class BaselineRefs
 {
     /** Residual contexts above the motion contexts: newest ref, older ref distance, alternative. */
-    static final int NEWEST_CONTEXT = 250;
-    static final int OLDER_CONTEXT = 251;
-    static final int ALTERNATIVE_CONTEXT = 252;
+    static final int NEWEST_CONTEXT = MotionContext.RESIDUAL_CONTEXTS_USED;
+    static final int OLDER_CONTEXT = NEWEST_CONTEXT + 1;
+    static final int ALTERNATIVE_CONTEXT = NEWEST_CONTEXT + 2;
+    static final int CONTEXTS_USED = NEWEST_CONTEXT + 3;
 
     private BaselineRefs()
     {

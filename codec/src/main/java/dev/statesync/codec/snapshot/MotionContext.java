@@ -9,17 +9,22 @@ import dev.statesync.codec.ContextModel;
  * centimetres, one at rest by nothing), and both ends know the baselines, so the coder can keep separate
  * statistics per motion class at no wire cost. The class is the bit length of the distance the object
  * moved between its baselines, scaled to the prediction's horizon, in grid units: {@code 0..8}, or
- * {@link #UNKNOWN} without an older baseline. Position and rotation get one class each, packed into one
+ * {@link #UNKNOWN} without an older baseline, or {@link #INTRA} for an object without baselines coded
+ * against the previous such object in the same packet. Position and rotation get one class each, packed into one
  * int ({@link #pack}). Integer-only, so both ends agree.
  */
 public final class MotionContext
 {
-    /** Motion classes per field group, the last being {@link #UNKNOWN}. */
-    public static final int CLASSES = 10;
+    /** Motion classes per field group: distance classes 0..8, {@link #UNKNOWN} and {@link #INTRA}. */
+    public static final int CLASSES = 11;
     /** Class of an object with only one baseline: its motion is unknown. */
-    public static final int UNKNOWN = CLASSES - 1;
+    public static final int UNKNOWN = 9;
+    /** Class of an object coded against the previous baseline-less object of the same packet. */
+    public static final int INTRA = 10;
     /** Packed context of an object with no motion information. */
     public static final int NONE = pack(UNKNOWN, UNKNOWN);
+    /** Packed context of an object coded against an earlier object of the same packet. */
+    public static final int INTRA_PACKET = pack(INTRA, INTRA);
 
     /** Field groups coded with residuals. */
     static final int GROUP_POSITION = 0;
@@ -29,6 +34,8 @@ public final class MotionContext
     private static final int GROUPS = 4;
     private static final int AXES = 3;
     private static final int PREVIOUS_LEVELS = 2;
+    /** Residual contexts the motion contexts take; other users of the model's residual contexts follow. */
+    static final int RESIDUAL_CONTEXTS_USED = GROUPS * AXES * CLASSES * PREVIOUS_LEVELS;
 
     /** Flag contexts: perfect prediction by position class, at rest by predicted at rest, largest index kept. */
     static final int FLAG_PERFECT = 0;
@@ -38,7 +45,7 @@ public final class MotionContext
 
     static
     {
-        if (GROUPS * AXES * CLASSES * PREVIOUS_LEVELS > BaselineRefs.NEWEST_CONTEXT ||
+        if (BaselineRefs.CONTEXTS_USED > ContextModel.RESIDUAL_CONTEXTS ||
             FLAGS_USED + IndexCoding.FLAG_CONTEXTS > ContextModel.FLAG_CONTEXTS)
         {
             throw new ExceptionInInitializerError("motion contexts exceed the model's context space");

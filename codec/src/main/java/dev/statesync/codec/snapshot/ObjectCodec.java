@@ -210,6 +210,32 @@ public final class ObjectCodec
         }
     }
 
+    /**
+     * A cheap estimate of what a context-modeled stream spends on an object against a prediction, for
+     * choosing between predictions (an exact figure depends on the coder's learned state): each residual
+     * as an Elias-gamma code of its magnitude, a 3D rotation whose largest index differs as absolute.
+     */
+    public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        final int rot = schema.rotationOffset();
+        int bits = 0;
+        for (int f = 0; f < schema.stride(); f++)
+        {
+            if (f == schema.atRestOffset() || (schema.is3d() && f == rot))
+            {
+                continue;
+            }
+            if (schema.is3d() && f > rot && f < rot + 4 && state[offset + rot] != prediction[predOffset + rot])
+            {
+                bits += absoluteBits[f];
+                continue;
+            }
+            final long residual = Math.abs((long)state[offset + f] - prediction[predOffset + f]);
+            bits += residual == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(residual)) + 1;
+        }
+        return bits;
+    }
+
     /** Per-component residuals of fields {@code first..first+count-1} against {@code reference}. */
     private void serializeResiduals(
         final BitStream stream,

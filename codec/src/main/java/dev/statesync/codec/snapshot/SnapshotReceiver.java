@@ -188,6 +188,8 @@ public final class SnapshotReceiver
 
         final boolean two = predictor.baselineCount() == 2;
         final int[] ring = receivedRing.array();
+        final boolean modeled = reader instanceof ModeledBitStream;
+        int previousAbsolute = -1;
         for (int i = 0; i < count; i++)
         {
             final int object = decodedObjects[i];
@@ -226,7 +228,17 @@ public final class SnapshotReceiver
                 motionContext = MotionContext.of(schema, ring, newestOffset, tick - tableTicks[newest],
                     olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge);
             }
-            codec.serialize(reader, decodedStates, i * stride, hasPrediction ? prediction : null, 0, motionContext);
+            if (hasPrediction)
+            {
+                codec.serialize(reader, decodedStates, i * stride, prediction, 0, motionContext);
+            }
+            else
+            {
+                final boolean intra = modeled && previousAbsolute >= 0;
+                codec.serialize(reader, decodedStates, i * stride, intra ? decodedStates : null,
+                    Math.max(previousAbsolute, 0), MotionContext.INTRA_PACKET);
+                previousAbsolute = i * stride;
+            }
             if (reader.isFailed())
             {
                 return DecodeResult.MALFORMED;

@@ -699,6 +699,11 @@ public final class SnapshotSender implements ObjectSizer
 
     private int measureAgainst(final int[] prediction, final int predictionOffset)
     {
+        if (modelRing != null)
+        {
+            // Range-coded packets: rank predictions by what the modeled coding spends, not by bitpacked size.
+            return codec.estimateModeledBits(preparedStates, measuredObjectOffset, prediction, predictionOffset);
+        }
         measure.reset();
         codec.serialize(measure, preparedStates, measuredObjectOffset, prediction, predictionOffset,
             motionContexts[measuredObjectOffset / stride]);
@@ -770,6 +775,8 @@ public final class SnapshotSender implements ObjectSizer
         }
         final boolean two = predictor.baselineCount() == 2;
         final int[] source = fromRing ? sentRing.array() : states;
+        final boolean modeled = stream instanceof ModeledBitStream;
+        int previousAbsolute = -1;
         for (int i = 0; i < count; i++)
         {
             final int object = sortedIncluded[i];
@@ -785,8 +792,18 @@ public final class SnapshotSender implements ObjectSizer
                 BaselineRefs.serializeAlternative(stream, chosenAlternative[object], predictor.alternativeCount());
             }
             final int offset = fromRing ? sentRing.find(object, tick) : object * stride;
-            codec.serialize(stream, source, offset, hasPrediction ? predictions : null, object * stride,
-                motionContexts[object]);
+            if (hasPrediction)
+            {
+                codec.serialize(stream, source, offset, predictions, object * stride, motionContexts[object]);
+            }
+            else
+            {
+                // Without a baseline a modeled stream still predicts: from the packet's previous such object.
+                final boolean intra = modeled && previousAbsolute >= 0;
+                codec.serialize(stream, source, offset, intra ? source : null, Math.max(previousAbsolute, 0),
+                    MotionContext.INTRA_PACKET);
+                previousAbsolute = offset;
+            }
         }
         stream.serializeAlign();
     }
