@@ -10,8 +10,13 @@ import dev.statesync.codec.ContextModel;
  * statistics per motion class at no wire cost. The class is the bit length of the distance the object
  * moved between its baselines, scaled to the prediction's horizon, in grid units: {@code 0..8}, or
  * {@link #UNKNOWN} without an older baseline, or {@link #INTRA} for an object without baselines coded
- * against the previous such object in the same packet. Position and rotation get one class each, packed into one
- * int ({@link #pack}). Integer-only, so both ends agree.
+ * against the previous such object in the same packet. Position and rotation get one class each, packed
+ * into one int ({@link #pack}). Integer-only, so both ends agree.
+ *
+ * <p>It also records, per position axis and rotation code, whether that component decreased between the
+ * baselines: residuals are coded with their sign flipped for those, so that the coder's sign statistics
+ * read "along the motion" or "against it". On the cube scene three in four position residuals of a linear
+ * prediction point against the motion (friction), which an unflipped sign cannot exploit.
  */
 public final class MotionContext
 {
@@ -56,10 +61,21 @@ public final class MotionContext
     {
     }
 
-    /** @return position and rotation classes packed into one int. */
+    static final int DIRECTION_SHIFT = 8;
+
+    /** @return position and rotation classes packed into one int (no direction flips). */
     public static int pack(final int positionClass, final int rotationClass)
     {
         return positionClass | (rotationClass << 4);
+    }
+
+    /**
+     * @param component 0..2 position axes, 3..5 rotation codes.
+     * @return -1 if the component decreased between the baselines (residuals are coded negated), else 1.
+     */
+    static int direction(final int packed, final int component)
+    {
+        return ((packed >>> (DIRECTION_SHIFT + component)) & 1) != 0 ? -1 : 1;
     }
 
     /** @return the position class of a packed context. */
@@ -96,9 +112,12 @@ public final class MotionContext
             return NONE;
         }
         long moved = 0;
+        int flips = 0;
         for (int axis = 0; axis < schema.positionAxes(); axis++)
         {
-            moved += Math.abs((long)newest[newestOffset + axis] - older[olderOffset + axis]);
+            final long delta = (long)newest[newestOffset + axis] - older[olderOffset + axis];
+            moved += Math.abs(delta);
+            flips |= delta < 0 ? 1 << axis : 0;
         }
         final int rot = schema.rotationOffset();
         long turned = 0;
@@ -108,7 +127,9 @@ public final class MotionContext
             largestChanged = newest[newestOffset + rot] != older[olderOffset + rot];
             for (int i = 1; i < 4; i++)
             {
-                turned += Math.abs((long)newest[newestOffset + rot + i] - older[olderOffset + rot + i]);
+                final long delta = (long)newest[newestOffset + rot + i] - older[olderOffset + rot + i];
+                turned += Math.abs(delta);
+                flips |= delta < 0 && !largestChanged ? 1 << (2 + i) : 0;
             }
         }
         else
@@ -118,7 +139,7 @@ public final class MotionContext
             turned = Math.abs((((newest[newestOffset + rot] - older[olderOffset + rot]) + half) & ((1 << bits) - 1)) - half);
         }
         final int rotationClass = largestChanged ? UNKNOWN - 1 : classOf(turned * newestAgeTicks / span);
-        return pack(classOf(moved * newestAgeTicks / span), rotationClass);
+        return pack(classOf(moved * newestAgeTicks / span), rotationClass) | (flips << DIRECTION_SHIFT);
     }
 
     private static int classOf(final long distance)

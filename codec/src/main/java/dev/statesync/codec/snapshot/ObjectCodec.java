@@ -185,10 +185,10 @@ public final class ObjectCodec
             state[offset + atRestField] = atRest ? 1 : 0;
         }
         serializeResiduals(stream, state, offset, prediction, predOffset, 0, schema.positionAxes(),
-            MotionContext.GROUP_POSITION, positionClass);
+            MotionContext.GROUP_POSITION, positionClass, motionContext, 0);
         if (schema.is3d())
         {
-            serializeModeledSmallestThree(stream, state, offset, prediction, predOffset, rotationClass);
+            serializeModeledSmallestThree(stream, state, offset, prediction, predOffset, motionContext);
         }
         else
         {
@@ -199,9 +199,9 @@ public final class ObjectCodec
             if (!atRest)
             {
                 serializeResiduals(stream, state, offset, prediction, predOffset, schema.linearOffset(),
-                    schema.positionAxes(), MotionContext.GROUP_LINEAR, positionClass);
+                    schema.positionAxes(), MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0);
                 serializeResiduals(stream, state, offset, prediction, predOffset, schema.angularOffset(),
-                    schema.angularAxes(), MotionContext.GROUP_ANGULAR, rotationClass);
+                    schema.angularAxes(), MotionContext.GROUP_ANGULAR, rotationClass, MotionContext.NONE, 0);
             }
             else if (stream.isReading())
             {
@@ -246,14 +246,17 @@ public final class ObjectCodec
         final int first,
         final int count,
         final int group,
-        final int motionClass)
+        final int motionClass,
+        final int motionContext,
+        final int firstComponent)
     {
         int largest = 0;
         for (int i = 0; i < count; i++)
         {
             final int field = first + i;
-            final int residual = stream.serializeResidual(
-                stream.isReading() ? 0 : state[offset + field] - reference[refOffset + field],
+            final int direction = MotionContext.direction(motionContext, firstComponent + i);
+            final int residual = direction * stream.serializeResidual(
+                stream.isReading() ? 0 : direction * (state[offset + field] - reference[refOffset + field]),
                 MotionContext.residualContext(group, i, motionClass, largest));
             largest = Math.max(largest, Math.abs(residual));
             if (stream.isReading())
@@ -272,8 +275,9 @@ public final class ObjectCodec
         final int offset,
         final int[] prediction,
         final int predOffset,
-        final int rotationClass)
+        final int motionContext)
     {
+        final int rotationClass = MotionContext.rotationClass(motionContext);
         final int rot = schema.rotationOffset();
         final int predictedLargest = prediction[predOffset + rot];
         final boolean sameLargest = stream.serializeFlag(state[offset + rot] == predictedLargest,
@@ -285,7 +289,7 @@ public final class ObjectCodec
                 state[offset + rot] = predictedLargest;
             }
             serializeResiduals(stream, state, offset, prediction, predOffset, rot + 1, 3,
-                MotionContext.GROUP_ROTATION, rotationClass);
+                MotionContext.GROUP_ROTATION, rotationClass, motionContext, 3);
             return;
         }
         // Three other indices remain: code which, as 0..2 skipping the predicted one.

@@ -39,7 +39,8 @@ class ModeledSnapshotTest
             RandomStates.randomRecord(schema, random, predictions, i * stride);
             System.arraycopy(predictions, i * stride, states, i * stride, stride);
             RandomStates.evolve(schema, random, states, i * stride);
-            motion[i] = MotionContext.pack(random.nextInt(MotionContext.CLASSES), random.nextInt(MotionContext.CLASSES));
+            motion[i] = MotionContext.pack(random.nextInt(MotionContext.CLASSES), random.nextInt(MotionContext.CLASSES)) |
+                (random.nextInt(64) << MotionContext.DIRECTION_SHIFT);
             predicted[i] = random.nextInt(5) != 0;
         }
         final ObjectCodec codec = new ObjectCodec(schema);
