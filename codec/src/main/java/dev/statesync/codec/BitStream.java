@@ -73,6 +73,32 @@ public interface BitStream
      */
     int serializeZigZag(int value, int bits);
 
+    /**
+     * Serialize a signed residual (a value minus its prediction) in {@code [-MAX_RESIDUAL, MAX_RESIDUAL]}.
+     * A context-modeled stream ({@link ModeledBitStream}) codes it adaptively in the caller's
+     * {@code context} ({@code 0..ContextModel.RESIDUAL_CONTEXTS - 1}), so name contexts by what predicts the
+     * residual's size; other streams ignore the context and write the zig-zag code on
+     * {@link ModeledBitStream#RESIDUAL_LADDER}.
+     */
+    default int serializeResidual(final int value, final int context)
+    {
+        if (!isReading() && (value < -ModeledBitStream.MAX_RESIDUAL || value > ModeledBitStream.MAX_RESIDUAL))
+        {
+            throw new IllegalArgumentException("residual " + value + " outside +-" + ModeledBitStream.MAX_RESIDUAL);
+        }
+        final int code = serializeLadder(Bits.zigZagEncode(value), ModeledBitStream.RESIDUAL_LADDER);
+        return Bits.zigZagDecode(code);
+    }
+
+    /**
+     * Serialize one bit whose probability the caller's {@code context} predicts
+     * ({@code 0..ContextModel.FLAG_CONTEXTS - 1}); streams without a model write a plain bit.
+     */
+    default boolean serializeFlag(final boolean value, final int context)
+    {
+        return serializeBool(value);
+    }
+
     /** Serialize an unsigned value with a {@link BitLadder}: small numbers take few bits. */
     int serializeLadder(int value, BitLadder ladder);
 

@@ -6,13 +6,14 @@ import org.agrona.DirectBuffer;
  * Decodes what {@link RangeBitWriter} coded, from hostile bytes: it never reads outside its region (bytes
  * past the end read as 0 and fail the reader), bounded values outside their range fail it, and every call
  * does a bounded amount of work. Failure is sticky, as for {@link BitReader}; bounded reads then return
- * their minimum. Allocation-free.
+ * their minimum. {@link #wrap} starts from a fresh model; copy the writer's starting model into
+ * {@link #model()} at the same point the writer did. Allocation-free.
  */
-public final class RangeBitReader implements BitStream
+public final class RangeBitReader implements ModeledBitStream
 {
     private static final long TOP = 1L << 24;
 
-    private final ContextModel model = new ContextModel(16);
+    private final ContextModel model = new ContextModel();
     private DirectBuffer buffer;
     private int offset;
     private int length;
@@ -51,6 +52,13 @@ public final class RangeBitReader implements BitStream
         }
         failed = true;
         return 0;
+    }
+
+    /** @return the model decoding the message. */
+    @Override
+    public ContextModel model()
+    {
+        return model;
     }
 
     int decodeBit(final int index)
@@ -106,7 +114,7 @@ public final class RangeBitReader implements BitStream
         int node = 1;
         for (int i = 0; i < treeBits; i++)
         {
-            node = (node << 1) | decodeBit(model.index(kind, width, node));
+            node = (node << 1) | decodeBit(ContextModel.index(kind, width, node));
         }
         final long high = node - (1L << treeBits);
         final long low = directBits > 0 ? decodeDirect(directBits) & 0xFFFF_FFFFL : 0;
@@ -150,7 +158,7 @@ public final class RangeBitReader implements BitStream
         {
             throw new IllegalArgumentException("bits must be 1..32, got " + bits);
         }
-        final int decoded = (int)decodeValue(ContextModel.KIND_BITS, bits, bits);
+        final int decoded = decodeDirect(bits);
         return failed ? 0 : decoded;
     }
 
@@ -185,12 +193,61 @@ public final class RangeBitReader implements BitStream
     }
 
     @Override
+    public int serializeResidual(final int value, final int context)
+    {
+        ContextModel.checkResidualContext(context);
+        int magnitudeClass = 0;
+        while (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES &&
+            decodeBit(ContextModel.residualIndex(context, magnitudeClass)) != 0)
+        {
+            magnitudeClass++;
+        }
+        if (magnitudeClass == ContextModel.RESIDUAL_UNARY_CLASSES)
+        {
+            magnitudeClass += decodeDirect(ModeledBitStream.ESCAPE_BITS);
+        }
+        if (magnitudeClass > ModeledBitStream.MAX_RESIDUAL_CLASS)
+        {
+            failed = true;
+        }
+        if (magnitudeClass == 0 || failed)
+        {
+            return 0;
+        }
+        final boolean negative = decodeBit(ContextModel.residualIndex(context, ContextModel.RESIDUAL_SIGN_NODE)) != 0;
+        int magnitude = 1;
+        if (magnitudeClass > 1)
+        {
+            final int node = ContextModel.RESIDUAL_MANTISSA_NODE +
+                Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES) - 2;
+            magnitude = (magnitude << 1) | decodeBit(ContextModel.residualIndex(context, node));
+            if (magnitudeClass > 2)
+            {
+                magnitude = (magnitude << (magnitudeClass - 2)) | decodeDirect(magnitudeClass - 2);
+            }
+        }
+        if (magnitude > ModeledBitStream.MAX_RESIDUAL)
+        {
+            failed = true;
+        }
+        return failed ? 0 : negative ? -magnitude : magnitude;
+    }
+
+    @Override
+    public boolean serializeFlag(final boolean value, final int context)
+    {
+        ContextModel.checkFlagContext(context);
+        final boolean decoded = decodeBit(ContextModel.flagIndex(context)) != 0;
+        return !failed && decoded;
+    }
+
+    @Override
     public int serializeLadder(final int value, final BitLadder ladder)
     {
         final int last = ladder.rungCount() - 1;
         final int id = ladder.maxValue();
         int rung = 0;
-        while (rung < last && decodeBit(model.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1)) != 0)
+        while (rung < last && decodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1)) != 0)
         {
             rung++;
         }

@@ -7,15 +7,18 @@ import org.agrona.MutableDirectBuffer;
  * its bits, so frequent values cost fractions of a bit. Same serialize routines, same values; only the
  * bytes differ. Values of up to {@link ContextModel#TREE_BITS} bits go through a binary tree of adaptive
  * contexts keyed by call kind and width; wider values code their top bits that way and the rest directly.
+ * {@link #serializeBits} fields (ticks, raw words) are coded directly, without a model, so a reader can
+ * decode them before it knows which model the rest of the message uses. Residuals and flags use the
+ * contexts the caller names ({@link #serializeResidual}, {@link #serializeFlag}).
  *
- * <p>Experimental: the snapshot wire format is still the bitpacked one; the scenario runner reports what
- * this coder would make of statesync's symbols. Call {@link #finish()} to flush. Allocation-free.
+ * <p>{@link #wrap} starts from a fresh model; {@link #model()} may be replaced (copied into) at any point
+ * both ends agree on. Call {@link #finish()} to flush. Allocation-free.
  */
-public final class RangeBitWriter implements BitStream
+public final class RangeBitWriter implements ModeledBitStream
 {
     private static final long TOP = 1L << 24;
 
-    private final ContextModel model = new ContextModel(16);
+    private final ContextModel model = new ContextModel();
     private MutableDirectBuffer buffer;
     private int offset;
     private int capacity;
@@ -89,6 +92,13 @@ public final class RangeBitWriter implements BitStream
         position++;
     }
 
+    /** @return the model coding the message: copy a shared model into it to continue from that state. */
+    @Override
+    public ContextModel model()
+    {
+        return model;
+    }
+
     void encodeBit(final int index, final int bit)
     {
         final long bound = (range >>> ContextModel.PROBABILITY_BITS) * model.probability(index);
@@ -136,7 +146,7 @@ public final class RangeBitWriter implements BitStream
         for (int i = treeBits - 1; i >= 0; i--)
         {
             final int bit = (high >>> i) & 1;
-            encodeBit(model.index(kind, width, node), bit);
+            encodeBit(ContextModel.index(kind, width, node), bit);
             node = (node << 1) | bit;
         }
         if (directBits > 0)
@@ -194,7 +204,7 @@ public final class RangeBitWriter implements BitStream
         {
             throw new IllegalArgumentException("value " + value + " does not fit in " + bits + " bits");
         }
-        encodeValue(ContextModel.KIND_BITS, bits, value & 0xFFFF_FFFFL, bits);
+        encodeDirect(value, bits);
         return value;
     }
 
@@ -233,6 +243,56 @@ public final class RangeBitWriter implements BitStream
     }
 
     @Override
+    public int serializeResidual(final int value, final int context)
+    {
+        ContextModel.checkResidualContext(context);
+        if (value < -ModeledBitStream.MAX_RESIDUAL || value > ModeledBitStream.MAX_RESIDUAL)
+        {
+            throw new IllegalArgumentException("residual " + value + " outside +-" + ModeledBitStream.MAX_RESIDUAL);
+        }
+        symbols++;
+        final int magnitude = Math.abs(value);
+        final int magnitudeClass = 32 - Integer.numberOfLeadingZeros(magnitude);
+        final int unary = Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES);
+        for (int i = 0; i < unary; i++)
+        {
+            encodeBit(ContextModel.residualIndex(context, i), 1);
+        }
+        if (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES)
+        {
+            encodeBit(ContextModel.residualIndex(context, magnitudeClass), 0);
+        }
+        else
+        {
+            encodeDirect(magnitudeClass - ContextModel.RESIDUAL_UNARY_CLASSES, ModeledBitStream.ESCAPE_BITS);
+        }
+        if (magnitudeClass > 0)
+        {
+            encodeBit(ContextModel.residualIndex(context, ContextModel.RESIDUAL_SIGN_NODE), value < 0 ? 1 : 0);
+        }
+        if (magnitudeClass > 1)
+        {
+            final int node = ContextModel.RESIDUAL_MANTISSA_NODE +
+                Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES) - 2;
+            encodeBit(ContextModel.residualIndex(context, node), (magnitude >>> (magnitudeClass - 2)) & 1);
+            if (magnitudeClass > 2)
+            {
+                encodeDirect(magnitude & (int)Bits.lowMask(magnitudeClass - 2), magnitudeClass - 2);
+            }
+        }
+        return value;
+    }
+
+    @Override
+    public boolean serializeFlag(final boolean value, final int context)
+    {
+        ContextModel.checkFlagContext(context);
+        symbols++;
+        encodeBit(ContextModel.flagIndex(context), value ? 1 : 0);
+        return value;
+    }
+
+    @Override
     public int serializeLadder(final int value, final BitLadder ladder)
     {
         final int rung = ladder.rungOf(value);
@@ -241,11 +301,11 @@ public final class RangeBitWriter implements BitStream
         symbols++;
         for (int r = 0; r < rung; r++)
         {
-            encodeBit(model.index(ContextModel.KIND_LADDER_RUNG, id, r + 1), 1);
+            encodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, r + 1), 1);
         }
         if (rung < last)
         {
-            encodeBit(model.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1), 0);
+            encodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1), 0);
         }
         final int width = ladder.width(rung);
         if (width > 0)

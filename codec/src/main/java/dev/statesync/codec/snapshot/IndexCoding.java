@@ -9,6 +9,11 @@ import dev.statesync.codec.Bits;
  * with one of three ladders (dense, medium, sparse). The encoder measures all four and writes a 2-bit mode
  * and the cheapest; a packet with 5 of 900 objects costs a few dozen bits, one with 400 of 900 at most
  * about 900.
+ *
+ * <p>A context-modeled stream instead codes one flag per object ({@link #serializeModeled}) in a context
+ * of whether an earlier snapshot both ends hold carried it and whether the previous index is carried: the
+ * objects that move now are mostly the ones that moved a round trip ago, and moving objects cluster, so
+ * the set costs a small fraction of a bit per object.
  */
 public final class IndexCoding
 {
@@ -35,6 +40,44 @@ public final class IndexCoding
     public static BitLadder fiedlerGapLadder()
     {
         return new BitLadder(3, 5, 10);
+    }
+
+    /** Flag contexts of {@link #serializeModeled}: no reference / not in it / in it, times previous carried. */
+    static final int FLAG_CONTEXT_BASE = MotionContext.FLAGS_USED;
+    static final int FLAG_CONTEXTS = 6;
+
+    /**
+     * Serialize the ascending indices of a packet's {@code count} objects (count was serialized before) as
+     * one context-coded flag per object up to the last one carried.
+     *
+     * @param indices   written from when writing, read into when reading.
+     * @param reference per-object flags of the reference snapshot, or null without one.
+     * @param referenceOffset where the reference's flags start.
+     */
+    public void serializeModeled(
+        final BitStream stream, final int[] indices, final int count, final boolean[] reference, final int referenceOffset)
+    {
+        int found = 0;
+        boolean previous = false;
+        for (int object = 0; object < objectCount && found < count && !stream.isFailed(); object++)
+        {
+            boolean carried = !stream.isReading() && indices[found] == object;
+            if (objectCount - object > count - found)
+            {
+                final int referenceLevel = reference == null ? 0 : reference[referenceOffset + object] ? 2 : 1;
+                carried = stream.serializeFlag(carried, FLAG_CONTEXT_BASE + referenceLevel * 2 + (previous ? 1 : 0));
+            }
+            else
+            {
+                carried = true;
+            }
+            if (carried)
+            {
+                indices[found++] = object;
+            }
+            previous = carried;
+        }
+        stream.validate(found == count);
     }
 
     /** @return the cheapest mode for these ascending indices. */

@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import dev.statesync.codec.BitStream;
 import dev.statesync.codec.Bits;
+import dev.statesync.codec.ModeledBitStream;
 
 /**
  * statesync's coding of one object's quantized state against a prediction, as one serialize routine for
@@ -21,6 +22,14 @@ import dev.statesync.codec.Bits;
  * few bits per component; a group whose residual class would cost more than its absolute value is sent
  * absolutely. Without a prediction every group is absolute. A decoded record is always valid: a residual
  * that lands outside its field fails the stream.
+ *
+ * <p>On a context-modeled stream ({@link ModeledBitStream}) a predicted object is coded per component
+ * instead: every residual on its own, in a context named by its field group, axis, the object's
+ * {@link MotionContext} and the size of the group's earlier residuals, and the flags in contexts of their
+ * own. An adaptive coder then learns each context's distribution, which a shared bit width per group
+ * cannot express; there is no absolute fallback because a large residual costs only its magnitude's bits.
+ * A 3D rotation whose largest component moved to another index is coded against the prediction
+ * re-expressed in the new index.
  *
  * <p>Holds a little scratch, so use one instance per thread.
  */
@@ -79,6 +88,26 @@ public final class ObjectCodec
     public void serialize(
         final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
     {
+        serialize(stream, state, offset, prediction, predOffset, MotionContext.NONE);
+    }
+
+    /**
+     * Serialize one object with the motion context both ends derived from its baselines (see
+     * {@link MotionContext#of}); only context-modeled streams use it.
+     */
+    public void serialize(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int motionContext)
+    {
+        if (prediction != null && stream instanceof ModeledBitStream)
+        {
+            serializeModeled(stream, state, offset, prediction, predOffset, motionContext);
+            return;
+        }
         final int stride = schema.stride();
         if (prediction != null)
         {
@@ -123,6 +152,181 @@ public final class ObjectCodec
             {
                 Arrays.fill(state, offset + schema.linearOffset(), offset + stride, 0);
             }
+        }
+    }
+
+    private void serializeModeled(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int motionContext)
+    {
+        final int stride = schema.stride();
+        final int positionClass = MotionContext.positionClass(motionContext);
+        final int rotationClass = MotionContext.rotationClass(motionContext);
+        final boolean perfect = !stream.isReading() &&
+            Arrays.equals(state, offset, offset + stride, prediction, predOffset, predOffset + stride);
+        if (stream.serializeFlag(perfect, MotionContext.FLAG_PERFECT + positionClass))
+        {
+            if (stream.isReading())
+            {
+                System.arraycopy(prediction, predOffset, state, offset, stride);
+            }
+            return;
+        }
+        final int atRestField = schema.atRestOffset();
+        final int predictedAtRest = prediction[predOffset + atRestField] != 0 ? 1 : 0;
+        final boolean atRest = stream.serializeFlag(state[offset + atRestField] != 0,
+            MotionContext.FLAG_AT_REST + predictedAtRest * MotionContext.CLASSES + positionClass);
+        if (stream.isReading())
+        {
+            state[offset + atRestField] = atRest ? 1 : 0;
+        }
+        serializeResiduals(stream, state, offset, prediction, predOffset, 0, schema.positionAxes(),
+            MotionContext.GROUP_POSITION, positionClass, motionContext, 0);
+        if (schema.is3d())
+        {
+            serializeModeledSmallestThree(stream, state, offset, prediction, predOffset, motionContext);
+        }
+        else
+        {
+            serializeModeledAngle(stream, state, offset, prediction, predOffset, rotationClass);
+        }
+        if (schema.hasVelocities())
+        {
+            if (!atRest)
+            {
+                serializeResiduals(stream, state, offset, prediction, predOffset, schema.linearOffset(),
+                    schema.positionAxes(), MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0);
+                serializeResiduals(stream, state, offset, prediction, predOffset, schema.angularOffset(),
+                    schema.angularAxes(), MotionContext.GROUP_ANGULAR, rotationClass, MotionContext.NONE, 0);
+            }
+            else if (stream.isReading())
+            {
+                Arrays.fill(state, offset + schema.linearOffset(), offset + stride, 0);
+            }
+        }
+    }
+
+    /**
+     * A cheap estimate of what a context-modeled stream spends on an object against a prediction, for
+     * choosing between predictions (an exact figure depends on the coder's learned state): each residual
+     * as an Elias-gamma code of its magnitude, a 3D rotation whose largest index differs as absolute.
+     */
+    public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        final int rot = schema.rotationOffset();
+        int bits = 0;
+        for (int f = 0; f < schema.stride(); f++)
+        {
+            if (f == schema.atRestOffset() || (schema.is3d() && f == rot))
+            {
+                continue;
+            }
+            if (schema.is3d() && f > rot && f < rot + 4 && state[offset + rot] != prediction[predOffset + rot])
+            {
+                bits += absoluteBits[f];
+                continue;
+            }
+            final long residual = Math.abs((long)state[offset + f] - prediction[predOffset + f]);
+            bits += residual == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(residual)) + 1;
+        }
+        return bits;
+    }
+
+    /** Per-component residuals of fields {@code first..first+count-1} against {@code reference}. */
+    private void serializeResiduals(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] reference,
+        final int refOffset,
+        final int first,
+        final int count,
+        final int group,
+        final int motionClass,
+        final int motionContext,
+        final int firstComponent)
+    {
+        int largest = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final int field = first + i;
+            final int direction = MotionContext.direction(motionContext, firstComponent + i);
+            final int residual = direction * stream.serializeResidual(
+                stream.isReading() ? 0 : direction * (state[offset + field] - reference[refOffset + field]),
+                MotionContext.residualContext(group, i, motionClass, largest));
+            largest = Math.max(largest, Math.abs(residual));
+            if (stream.isReading())
+            {
+                final long value = (long)reference[refOffset + field] + residual;
+                final boolean inRange = value >= schema.fieldMin(field) && value <= schema.fieldMax(field);
+                stream.validate(inRange);
+                state[offset + field] = inRange ? (int)value : schema.fieldMin(field);
+            }
+        }
+    }
+
+    private void serializeModeledSmallestThree(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int motionContext)
+    {
+        final int rotationClass = MotionContext.rotationClass(motionContext);
+        final int rot = schema.rotationOffset();
+        final int predictedLargest = prediction[predOffset + rot];
+        final boolean sameLargest = stream.serializeFlag(state[offset + rot] == predictedLargest,
+            MotionContext.FLAG_SAME_LARGEST + rotationClass);
+        if (sameLargest)
+        {
+            if (stream.isReading())
+            {
+                state[offset + rot] = predictedLargest;
+            }
+            serializeResiduals(stream, state, offset, prediction, predOffset, rot + 1, 3,
+                MotionContext.GROUP_ROTATION, rotationClass, motionContext, 3);
+            return;
+        }
+        // Three other indices remain: code which, as 0..2 skipping the predicted one.
+        final int actual = state[offset + rot];
+        final int choice = stream.serializeInt(actual > predictedLargest ? actual - 1 : actual, 0, 2);
+        final int largest = choice >= predictedLargest ? choice + 1 : choice;
+        if (stream.isReading())
+        {
+            state[offset + rot] = largest;
+        }
+        for (int i = 1; i < 4; i++)
+        {
+            state[offset + rot + i] = stream.serializeInt(state[offset + rot + i], schema.fieldMin(rot + i),
+                schema.fieldMax(rot + i));
+        }
+    }
+
+    private void serializeModeledAngle(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int rotationClass)
+    {
+        final int rot = schema.rotationOffset();
+        final int bits = schema.rotationBits();
+        final int mask = (1 << bits) - 1;
+        final int half = 1 << (bits - 1);
+        final int shortest = stream.isReading() ? 0 :
+            (((state[offset + rot] - prediction[predOffset + rot]) + half) & mask) - half;
+        final int residual = stream.serializeResidual(shortest,
+            MotionContext.residualContext(MotionContext.GROUP_ROTATION, 0, rotationClass, 0));
+        if (stream.isReading())
+        {
+            stream.validate(residual >= -half && residual < half);
+            state[offset + rot] = (prediction[predOffset + rot] + residual) & mask;
         }
     }
 

@@ -21,6 +21,39 @@ public final class SnapshotConfig
     private int resendTimeoutTicks = DEFAULT_RESEND_TIMEOUT_TICKS;
     private int maxReorderTicks = -1;
     private boolean rangeCoded;
+    private int modelRingDepth = DEFAULT_MODEL_RING_DEPTH;
+
+    /** Default range-coder models remembered per end: 32 (about 1.4 MB; see {@link #modelRingDepth(int)}). */
+    public static final int DEFAULT_MODEL_RING_DEPTH = 32;
+
+    /**
+     * Range-coder models remembered per end (power of two, default 32), only with {@link #rangeCoded}: a
+     * packet continues from the model of the newest acked snapshot at most
+     * {@code modelRingDepth - maxReorderTicks - 1} ticks old (15 by default, 250 ms at 60 Hz, which covers
+     * round trips up to about 230 ms); with no such snapshot it starts from a fresh model and costs more.
+     * Raise it for longer round trips. Memory per end: depth x {@code ContextModel.BYTES} (about 42 KB).
+     */
+    public SnapshotConfig modelRingDepth(final int depth)
+    {
+        if (depth < 2 || Integer.bitCount(depth) != 1)
+        {
+            throw new IllegalArgumentException("model ring depth must be a power of two >= 2, got " + depth);
+        }
+        modelRingDepth = depth;
+        return this;
+    }
+
+    /** @return range-coder models remembered per end. */
+    public int modelRingDepth()
+    {
+        return modelRingDepth;
+    }
+
+    /** @return the oldest acked snapshot, in ticks, whose model a packet may continue from (at least 0). */
+    public int maxModelRefAgeTicks()
+    {
+        return Math.max(0, Math.min(SnapshotFormat.MAX_MODEL_REF_AGE, modelRingDepth - maxReorderTicks() - 1));
+    }
 
     /**
      * Ticks of state history per object (power of two). A baseline older than this is unusable and the object

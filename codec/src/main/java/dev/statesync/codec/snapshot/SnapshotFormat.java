@@ -5,6 +5,8 @@ package dev.statesync.codec.snapshot;
  *
  * <pre>
  * tick              32 bits, the sender's simulation tick
+ * model ref         range-coded frames only: 8 bits, 0 = fresh model, else the age in ticks of the acked
+ *                   snapshot whose final coder model the rest of the packet continues from
  * count             bounded [0, objects]
  * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps
  * baseline table    count K bounded [0, 31], then K baseline ages (tick - baseline tick - 1) on a ladder
@@ -28,6 +30,11 @@ public final class SnapshotFormat
     public static final int FORMAT_BITPACKED = 0;
     /** Framed payload: first byte 1, the range-coded snapshot follows ({@code RangeBitWriter}). */
     public static final int FORMAT_RANGE_CODED = 1;
+
+    /** Bits of the model reference age in range-coded frames. */
+    public static final int MODEL_REF_BITS = 8;
+    /** Largest model reference age. */
+    public static final int MAX_MODEL_REF_AGE = (1 << MODEL_REF_BITS) - 1;
 
     /** Bits of the tick field. */
     public static final int TICK_BITS = 32;

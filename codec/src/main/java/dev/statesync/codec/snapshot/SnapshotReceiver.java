@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 
 import dev.statesync.codec.BitReader;
 import dev.statesync.codec.BitStream;
+import dev.statesync.codec.ModeledBitStream;
 import dev.statesync.codec.RangeBitReader;
 import dev.statesync.codec.Bits;
 
@@ -39,6 +40,8 @@ public final class SnapshotReceiver
     private final int[] updatedObjects;
 
     private final int maxReorderTicks;
+    /** Coder models after each range-coded snapshot applied, by tick; null unless range coding is on. */
+    private final ModelRing modelRing;
     private final BitReader framedReader = new BitReader();
     private final RangeBitReader rangeReader = new RangeBitReader();
     private int newestTick = StateRing.NO_TICK;
@@ -70,6 +73,7 @@ public final class SnapshotReceiver
         this.indexCoding = new IndexCoding(objectCount);
         this.receivedRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         this.maxReorderTicks = config.maxReorderTicks();
+        this.modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         this.current = new QuantizedStates(schema, objectCount);
         this.currentTick = new int[objectCount];
         Arrays.fill(currentTick, StateRing.NO_TICK);
@@ -132,6 +136,10 @@ public final class SnapshotReceiver
         else
         {
             commit();
+            if (modelRing != null && reader instanceof ModeledBitStream)
+            {
+                modelRing.store(lastTick, ((ModeledBitStream)reader).model(), decodedObjects, decodedCount);
+            }
         }
         return result;
     }
@@ -144,8 +152,30 @@ public final class SnapshotReceiver
             // Later snapshots may already have reused the ring slots of the baselines this one names.
             return DecodeResult.STALE;
         }
-        final int count = reader.serializeInt(0, 0, objectCount);
-        indexCoding.read(reader, decodedObjects, count);
+        final int count;
+        if (reader instanceof ModeledBitStream)
+        {
+            final int refAge = reader.serializeBits(0, SnapshotFormat.MODEL_REF_BITS);
+            final int refTick = tick - refAge;
+            final boolean hasRef = refAge != 0 && !reader.isFailed();
+            if (hasRef)
+            {
+                if (modelRing == null || !modelRing.holds(refTick))
+                {
+                    // The sender continued from a snapshot this end never stored (or evicted): like a missing baseline.
+                    return DecodeResult.BASELINE_MISSING;
+                }
+                ((ModeledBitStream)reader).model().copyFrom(modelRing.model(refTick));
+            }
+            count = reader.serializeInt(0, 0, objectCount);
+            indexCoding.serializeModeled(reader, decodedObjects, count, hasRef ? modelRing.includedArray() : null,
+                hasRef ? modelRing.includedOffset(refTick) : 0);
+        }
+        else
+        {
+            count = reader.serializeInt(0, 0, objectCount);
+            indexCoding.read(reader, decodedObjects, count);
+        }
         final int tableSize = reader.serializeInt(0, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         for (int i = 0; i < tableSize; i++)
         {
@@ -158,11 +188,14 @@ public final class SnapshotReceiver
 
         final boolean two = predictor.baselineCount() == 2;
         final int[] ring = receivedRing.array();
+        final boolean modeled = reader instanceof ModeledBitStream;
+        int previousAbsolute = -1;
         for (int i = 0; i < count; i++)
         {
             final int object = decodedObjects[i];
-            final int newest = reader.serializeInt(0, 0, tableSize);
+            final int newest = BaselineRefs.serializeNewest(reader, 0, tableSize);
             final boolean hasPrediction = newest != tableSize;
+            int motionContext = MotionContext.NONE;
             if (hasPrediction)
             {
                 final int newestOffset = receivedRing.find(object, tableTicks[newest]);
@@ -170,7 +203,7 @@ public final class SnapshotReceiver
                 int olderAge = 0;
                 if (two)
                 {
-                    final int older = reader.serializeInt(0, 0, tableSize);
+                    final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize);
                     if (older != tableSize)
                     {
                         olderOffset = receivedRing.find(object, tableTicks[older]);
@@ -181,7 +214,7 @@ public final class SnapshotReceiver
                         }
                     }
                 }
-                final int alternative = reader.serializeInt(0, 0, predictor.alternativeCount() - 1);
+                final int alternative = BaselineRefs.serializeAlternative(reader, 0, predictor.alternativeCount());
                 if (reader.isFailed())
                 {
                     return DecodeResult.MALFORMED;
@@ -192,8 +225,20 @@ public final class SnapshotReceiver
                 }
                 predictor.predictAlternative(alternative, schema, ring, newestOffset, tick - tableTicks[newest],
                     olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge, prediction, 0);
+                motionContext = MotionContext.of(schema, ring, newestOffset, tick - tableTicks[newest],
+                    olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge);
             }
-            codec.serialize(reader, decodedStates, i * stride, hasPrediction ? prediction : null, 0);
+            if (hasPrediction)
+            {
+                codec.serialize(reader, decodedStates, i * stride, prediction, 0, motionContext);
+            }
+            else
+            {
+                final boolean intra = modeled && previousAbsolute >= 0;
+                codec.serialize(reader, decodedStates, i * stride, intra ? decodedStates : null,
+                    Math.max(previousAbsolute, 0), MotionContext.INTRA_PACKET);
+                previousAbsolute = i * stride;
+            }
             if (reader.isFailed())
             {
                 return DecodeResult.MALFORMED;

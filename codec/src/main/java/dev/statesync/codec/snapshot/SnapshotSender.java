@@ -8,6 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.BitStream;
 import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.ModeledBitStream;
 import dev.statesync.codec.RangeBitWriter;
 import dev.statesync.codec.Bits;
 import dev.statesync.codec.ObjectSizer;
@@ -100,6 +101,12 @@ public final class SnapshotSender implements ObjectSizer
     private final RangeBitWriter rangeWriter = new RangeBitWriter();
     private final UnsafeBuffer rangeScratch = new UnsafeBuffer(new byte[2048]);
     private final int[] alternativePrediction;
+    private final int[] motionContexts;
+    /** Coder models after each range-coded packet, by tick; null unless range coding is on. */
+    private final ModelRing modelRing;
+    private final int maxModelRefAgeTicks;
+    private int newestAckedPacketTick = StateRing.NO_TICK;
+    private int lastModelRefAge;
     private final int alternativeBits;
     private int measuredObjectOffset;
     private final boolean[] hasPrediction;
@@ -170,6 +177,9 @@ public final class SnapshotSender implements ObjectSizer
         isCandidate = new boolean[objectCount];
         chosenAlternative = new int[objectCount];
         alternativePrediction = new int[stride];
+        motionContexts = new int[objectCount];
+        modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
+        maxModelRefAgeTicks = config.maxModelRefAgeTicks();
         alternativeBits = Bits.bitsRequired(0, predictor.alternativeCount() - 1);
         hasPrediction = new boolean[objectCount];
         chosen = new int[objectCount];
@@ -327,7 +337,8 @@ public final class SnapshotSender implements ObjectSizer
         }
         final boolean predicted = hasPrediction[object];
         measure.reset();
-        codec.serialize(measure, preparedStates, object * stride, predicted ? predictions : null, object * stride);
+        codec.serialize(measure, preparedStates, object * stride, predicted ? predictions : null, object * stride,
+            motionContexts[object]);
         return measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
             (predicted ? alternativeBits : 0) + indexCoding.maxBitsPerIndex();
     }
@@ -354,6 +365,7 @@ public final class SnapshotSender implements ObjectSizer
             throw new IllegalStateException("prepare() first");
         }
         includedCount = 0;
+        lastModelRefAge = 0;
         for (int i = 0; i < count; i++)
         {
             final int object = objects[i];
@@ -447,10 +459,15 @@ public final class SnapshotSender implements ObjectSizer
             rangeScratch.wrap(new byte[Math.max(length, 2 * rangeScratch.capacity())]);
         }
         rangeWriter.wrap(rangeScratch, 0, length);
+        lastModelRefAge = modelRefAge(lastPacketTick);
         serializeLastPacket(rangeWriter);
         final int rangeLength = rangeWriter.finish();
         if (!rangeWriter.isFailed() && rangeLength < length)
         {
+            if (modelRing != null)
+            {
+                modelRing.store(lastPacketTick, rangeWriter.model(), sortedIncluded, lastPacketCount);
+            }
             buffer.putBytes(offset + 1, rangeScratch, 0, rangeLength);
             length = rangeLength;
             format = SnapshotFormat.FORMAT_RANGE_CODED;
@@ -458,6 +475,20 @@ public final class SnapshotSender implements ObjectSizer
         buffer.putByte(offset, (byte)format);
         lastPacketBits = 8 * (1 + length);
         return 1 + length;
+    }
+
+    /**
+     * @return the age of the newest acked packet whose final coder model is still held and young enough
+     * that the receiver still holds it too (see {@link SnapshotConfig#modelRingDepth}); 0 for a fresh model.
+     */
+    private int modelRefAge(final int tick)
+    {
+        if (modelRing == null || newestAckedPacketTick == StateRing.NO_TICK)
+        {
+            return 0;
+        }
+        final int age = tick - newestAckedPacketTick;
+        return age > 0 && age <= maxModelRefAgeTicks && modelRing.holds(newestAckedPacketTick) ? age : 0;
     }
 
     private void clearPrepared()
@@ -669,6 +700,18 @@ public final class SnapshotSender implements ObjectSizer
             }
         }
         tableBits = bits;
+        // Newest tick first: refs then cluster at small indices, which a context-modeled stream codes cheaply.
+        for (int i = 1; i < tableSize; i++)
+        {
+            final int t = tableTicks[i];
+            int j = i - 1;
+            while (j >= 0 && t - tableTicks[j] > 0)
+            {
+                tableTicks[j + 1] = tableTicks[j];
+                j--;
+            }
+            tableTicks[j + 1] = t;
+        }
         return tableSize;
     }
 
@@ -735,6 +778,8 @@ public final class SnapshotSender implements ObjectSizer
         final int olderAge = olderOffset < 0 ? 0 : tick - tableTicks[older];
         olderOffset = Math.max(olderOffset, 0);
         final int offset = object * stride;
+        motionContexts[object] = MotionContext.of(schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset,
+            olderAge);
         predictor.predictAlternative(0, schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset, olderAge,
             predictions, offset);
         chosenAlternative[object] = 0;
@@ -760,8 +805,14 @@ public final class SnapshotSender implements ObjectSizer
 
     private int measureAgainst(final int[] prediction, final int predictionOffset)
     {
+        if (modelRing != null)
+        {
+            // Range-coded packets: rank predictions by what the modeled coding spends, not by bitpacked size.
+            return codec.estimateModeledBits(preparedStates, measuredObjectOffset, prediction, predictionOffset);
+        }
         measure.reset();
-        codec.serialize(measure, preparedStates, measuredObjectOffset, prediction, predictionOffset);
+        codec.serialize(measure, preparedStates, measuredObjectOffset, prediction, predictionOffset,
+            motionContexts[measuredObjectOffset / stride]);
         return measure.bits();
     }
 
@@ -805,8 +856,24 @@ public final class SnapshotSender implements ObjectSizer
         final BitStream stream, final int tick, final int count, final int[] states, final boolean fromRing)
     {
         stream.serializeBits(tick, SnapshotFormat.TICK_BITS);
-        stream.serializeInt(count, 0, objectCount);
-        indexCoding.write(stream, sortedIncluded, count);
+        if (stream instanceof ModeledBitStream)
+        {
+            stream.serializeBits(lastModelRefAge, SnapshotFormat.MODEL_REF_BITS);
+            final int refTick = tick - lastModelRefAge;
+            if (lastModelRefAge != 0)
+            {
+                ((ModeledBitStream)stream).model().copyFrom(modelRing.model(refTick));
+            }
+            stream.serializeInt(count, 0, objectCount);
+            indexCoding.serializeModeled(stream, sortedIncluded, count,
+                lastModelRefAge == 0 ? null : modelRing.includedArray(),
+                lastModelRefAge == 0 ? 0 : modelRing.includedOffset(refTick));
+        }
+        else
+        {
+            stream.serializeInt(count, 0, objectCount);
+            indexCoding.write(stream, sortedIncluded, count);
+        }
         stream.serializeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         for (int i = 0; i < tableSize; i++)
         {
@@ -814,22 +881,35 @@ public final class SnapshotSender implements ObjectSizer
         }
         final boolean two = predictor.baselineCount() == 2;
         final int[] source = fromRing ? sentRing.array() : states;
+        final boolean modeled = stream instanceof ModeledBitStream;
+        int previousAbsolute = -1;
         for (int i = 0; i < count; i++)
         {
             final int object = sortedIncluded[i];
             final int newest = newestRef[object];
-            stream.serializeInt(newest, 0, tableSize);
+            BaselineRefs.serializeNewest(stream, newest, tableSize);
             final boolean hasPrediction = newest != tableSize;
             if (hasPrediction && two)
             {
-                stream.serializeInt(olderRef[object], 0, tableSize);
+                BaselineRefs.serializeOlder(stream, olderRef[object], newest, tableSize);
             }
             if (hasPrediction && alternativeBits > 0)
             {
-                stream.serializeInt(chosenAlternative[object], 0, predictor.alternativeCount() - 1);
+                BaselineRefs.serializeAlternative(stream, chosenAlternative[object], predictor.alternativeCount());
             }
             final int offset = fromRing ? sentRing.find(object, tick) : object * stride;
-            codec.serialize(stream, source, offset, hasPrediction ? predictions : null, object * stride);
+            if (hasPrediction)
+            {
+                codec.serialize(stream, source, offset, predictions, object * stride, motionContexts[object]);
+            }
+            else
+            {
+                // Without a baseline a modeled stream still predicts: from the packet's previous such object.
+                final boolean intra = modeled && previousAbsolute >= 0;
+                codec.serialize(stream, source, offset, intra ? source : null, Math.max(previousAbsolute, 0),
+                    MotionContext.INTRA_PACKET);
+                previousAbsolute = offset;
+            }
         }
         stream.serializeAlign();
     }
@@ -927,6 +1007,10 @@ public final class SnapshotSender implements ObjectSizer
         }
         historyValid[slot] = false;
         final int tick = historyTick[slot];
+        if (newestAckedPacketTick == StateRing.NO_TICK || tick - newestAckedPacketTick > 0)
+        {
+            newestAckedPacketTick = tick;
+        }
         final int base = slot * objectCount;
         for (int i = 0, count = historyCount[slot]; i < count; i++)
         {

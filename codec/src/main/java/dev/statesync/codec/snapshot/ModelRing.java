@@ -1,0 +1,82 @@
+package dev.statesync.codec.snapshot;
+
+import java.util.Arrays;
+
+import dev.statesync.codec.ContextModel;
+
+/**
+ * What a range-coded packet may continue from, by tick of the recent snapshots it follows: the entropy
+ * coder's model as it stood after that snapshot, and which objects that snapshot carried.
+ *
+ * <p>Why it is safe on a lossy link: a packet names the tick of a snapshot the receiver acked (so decoded,
+ * so stored here on its side too) and both ends copy that tick's model before coding the rest of the
+ * packet, and code the new packet's object set against that snapshot's (moving objects keep moving). A slot
+ * remembers its tick, so an entry that was overwritten or never stored is reported missing, never silently
+ * used. Memory: {@code depth * (ContextModel.BYTES + objects)} bytes. Allocation-free after construction.
+ */
+final class ModelRing
+{
+    private final ContextModel[] models;
+    private final int[] ticks;
+    private final boolean[] valid;
+    private final boolean[] included;
+    private final int objectCount;
+    private final int mask;
+
+    ModelRing(final int depth, final int objectCount)
+    {
+        models = new ContextModel[depth];
+        for (int i = 0; i < depth; i++)
+        {
+            models[i] = new ContextModel();
+        }
+        ticks = new int[depth];
+        valid = new boolean[depth];
+        included = new boolean[depth * objectCount];
+        this.objectCount = objectCount;
+        mask = depth - 1;
+    }
+
+    /**
+     * Remember the state after the snapshot of {@code tick}: its final model and the {@code count} objects
+     * in {@code objects}.
+     */
+    void store(final int tick, final ContextModel model, final int[] objects, final int count)
+    {
+        final int slot = tick & mask;
+        models[slot].copyFrom(model);
+        ticks[slot] = tick;
+        valid[slot] = true;
+        final int base = slot * objectCount;
+        Arrays.fill(included, base, base + objectCount, false);
+        for (int i = 0; i < count; i++)
+        {
+            included[base + objects[i]] = true;
+        }
+    }
+
+    /** @return true if the ring holds the snapshot of exactly {@code tick}. */
+    boolean holds(final int tick)
+    {
+        final int slot = tick & mask;
+        return valid[slot] && ticks[slot] == tick;
+    }
+
+    /** @return the model stored for {@code tick}; only if {@link #holds} it. */
+    ContextModel model(final int tick)
+    {
+        return models[tick & mask];
+    }
+
+    /** @return per-object "carried" flags of the snapshot of {@code tick}, at {@link #includedOffset}. */
+    boolean[] includedArray()
+    {
+        return included;
+    }
+
+    /** @return where the snapshot of {@code tick}'s flags start in {@link #includedArray()}. */
+    int includedOffset(final int tick)
+    {
+        return (tick & mask) * objectCount;
+    }
+}

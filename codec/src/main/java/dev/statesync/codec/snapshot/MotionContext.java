@@ -1,0 +1,159 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.ContextModel;
+
+/**
+ * How fast an object moved between its two baselines, as the context its residuals are entropy-coded in.
+ *
+ * <p>Why: a residual's size follows the object's motion (a body sliding at 3 m/s is mispredicted by
+ * centimetres, one at rest by nothing), and both ends know the baselines, so the coder can keep separate
+ * statistics per motion class at no wire cost. The class is the bit length of the distance the object
+ * moved between its baselines, scaled to the prediction's horizon, in grid units: {@code 0..8}, or
+ * {@link #UNKNOWN} without an older baseline, or {@link #INTRA} for an object without baselines coded
+ * against the previous such object in the same packet. Position and rotation get one class each, packed
+ * into one int ({@link #pack}). Integer-only, so both ends agree.
+ *
+ * <p>It also records, per position axis and rotation code, whether that component decreased between the
+ * baselines: residuals are coded with their sign flipped for those, so that the coder's sign statistics
+ * read "along the motion" or "against it". On the cube scene three in four position residuals of a linear
+ * prediction point against the motion (friction), which an unflipped sign cannot exploit.
+ */
+public final class MotionContext
+{
+    /** Motion classes per field group: distance classes 0..8, {@link #UNKNOWN} and {@link #INTRA}. */
+    public static final int CLASSES = 11;
+    /** Class of an object with only one baseline: its motion is unknown. */
+    public static final int UNKNOWN = 9;
+    /** Class of an object coded against the previous baseline-less object of the same packet. */
+    public static final int INTRA = 10;
+    /** Packed context of an object with no motion information. */
+    public static final int NONE = pack(UNKNOWN, UNKNOWN);
+    /** Packed context of an object coded against an earlier object of the same packet. */
+    public static final int INTRA_PACKET = pack(INTRA, INTRA);
+
+    /** Field groups coded with residuals. */
+    static final int GROUP_POSITION = 0;
+    static final int GROUP_ROTATION = 1;
+    static final int GROUP_LINEAR = 2;
+    static final int GROUP_ANGULAR = 3;
+    private static final int GROUPS = 4;
+    private static final int AXES = 3;
+    private static final int PREVIOUS_LEVELS = 2;
+    /** Residual contexts the motion contexts take; other users of the model's residual contexts follow. */
+    static final int RESIDUAL_CONTEXTS_USED = GROUPS * AXES * CLASSES * PREVIOUS_LEVELS;
+
+    /** Flag contexts: perfect prediction by position class, at rest by predicted at rest, largest index kept. */
+    static final int FLAG_PERFECT = 0;
+    static final int FLAG_AT_REST = FLAG_PERFECT + CLASSES;
+    static final int FLAG_SAME_LARGEST = FLAG_AT_REST + 2 * CLASSES;
+    static final int FLAGS_USED = FLAG_SAME_LARGEST + CLASSES;
+
+    static
+    {
+        if (BaselineRefs.CONTEXTS_USED > ContextModel.RESIDUAL_CONTEXTS ||
+            FLAGS_USED + IndexCoding.FLAG_CONTEXTS > ContextModel.FLAG_CONTEXTS)
+        {
+            throw new ExceptionInInitializerError("motion contexts exceed the model's context space");
+        }
+    }
+
+    private MotionContext()
+    {
+    }
+
+    static final int DIRECTION_SHIFT = 8;
+
+    /** @return position and rotation classes packed into one int (no direction flips). */
+    public static int pack(final int positionClass, final int rotationClass)
+    {
+        return positionClass | (rotationClass << 4);
+    }
+
+    /**
+     * @param component 0..2 position axes, 3..5 rotation codes.
+     * @return -1 if the component decreased between the baselines (residuals are coded negated), else 1.
+     */
+    static int direction(final int packed, final int component)
+    {
+        return ((packed >>> (DIRECTION_SHIFT + component)) & 1) != 0 ? -1 : 1;
+    }
+
+    /** @return the position class of a packed context. */
+    public static int positionClass(final int packed)
+    {
+        return packed & 15;
+    }
+
+    /** @return the rotation class of a packed context. */
+    public static int rotationClass(final int packed)
+    {
+        return (packed >>> 4) & 15;
+    }
+
+    /**
+     * The packed motion context of an object predicted from two baselines.
+     *
+     * @param older          the older baseline, or null if there is none ({@link #NONE}).
+     * @param newestAgeTicks age of the newest baseline at the predicted tick.
+     * @param olderAgeTicks  age of the older baseline; greater than {@code newestAgeTicks}.
+     */
+    public static int of(
+        final StateSchema schema,
+        final int[] newest,
+        final int newestOffset,
+        final int newestAgeTicks,
+        final int[] older,
+        final int olderOffset,
+        final int olderAgeTicks)
+    {
+        final long span = (long)olderAgeTicks - newestAgeTicks;
+        if (older == null || span <= 0)
+        {
+            return NONE;
+        }
+        long moved = 0;
+        int flips = 0;
+        for (int axis = 0; axis < schema.positionAxes(); axis++)
+        {
+            final long delta = (long)newest[newestOffset + axis] - older[olderOffset + axis];
+            moved += Math.abs(delta);
+            flips |= delta < 0 ? 1 << axis : 0;
+        }
+        final int rot = schema.rotationOffset();
+        long turned = 0;
+        boolean largestChanged = false;
+        if (schema.is3d())
+        {
+            largestChanged = newest[newestOffset + rot] != older[olderOffset + rot];
+            for (int i = 1; i < 4; i++)
+            {
+                final long delta = (long)newest[newestOffset + rot + i] - older[olderOffset + rot + i];
+                turned += Math.abs(delta);
+                flips |= delta < 0 && !largestChanged ? 1 << (2 + i) : 0;
+            }
+        }
+        else
+        {
+            final int bits = schema.rotationBits();
+            final int half = 1 << (bits - 1);
+            turned = Math.abs((((newest[newestOffset + rot] - older[olderOffset + rot]) + half) & ((1 << bits) - 1)) - half);
+        }
+        final int rotationClass = largestChanged ? UNKNOWN - 1 : classOf(turned * newestAgeTicks / span);
+        return pack(classOf(moved * newestAgeTicks / span), rotationClass) | (flips << DIRECTION_SHIFT);
+    }
+
+    private static int classOf(final long distance)
+    {
+        return Math.min(UNKNOWN - 1, 64 - Long.numberOfLeadingZeros(distance));
+    }
+
+    /**
+     * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first).
+     * @return the residual context of one component.
+     */
+    static int residualContext(final int group, final int axis, final int motionClass, final int previousMagnitude)
+    {
+        final int previousLevel = previousMagnitude > 3 ? 1 : 0;
+        return ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
+    }
+}
