@@ -8,38 +8,48 @@ import dev.statesync.codec.ModeledBitStream;
  * for the sender and the receiver. Bitpacked: bounded ints. Context-modeled: the baseline table is ordered
  * newest tick first, so the newest ref is usually 0 or 1 and the older ref usually the very next entry;
  * coding the newest ref, the older ref's distance from it and the alternative as residuals in contexts of
- * their own lets the coder learn that, at well under a bit each.
+ * their own lets the coder learn that, at well under a bit each. The ref contexts also split on whether the
+ * packet's reference snapshot (the newest acked one, see {@code ModelRing}) carried the object: if it did,
+ * that snapshot is the object's newest acked state and the first table entry, so its refs cost almost
+ * nothing; objects it did not carry are the ones whose refs vary.
  */
 final class BaselineRefs
 {
     /** Residual contexts above the motion contexts: newest ref, older ref distance, alternative. */
     static final int NEWEST_CONTEXT = MotionContext.RESIDUAL_CONTEXTS_USED;
-    static final int OLDER_CONTEXT = NEWEST_CONTEXT + 1;
-    static final int ALTERNATIVE_CONTEXT = NEWEST_CONTEXT + 2;
-    static final int CONTEXTS_USED = NEWEST_CONTEXT + 3;
+    static final int OLDER_CONTEXT = NEWEST_CONTEXT + 2;
+    static final int ALTERNATIVE_CONTEXT = NEWEST_CONTEXT + 4;
+    static final int CONTEXTS_USED = NEWEST_CONTEXT + 5;
 
     private BaselineRefs()
     {
     }
 
-    /** @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that. */
-    static int serializeNewest(final BitStream stream, final int newest, final int tableSize)
+    /**
+     * @param carriedInReference whether the packet's reference snapshot carried the object (modeled only).
+     * @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that.
+     */
+    static int serializeNewest(
+        final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
     {
         if (!(stream instanceof ModeledBitStream))
         {
             return stream.serializeInt(newest, 0, tableSize);
         }
-        return bounded(stream, stream.serializeResidual(newest, NEWEST_CONTEXT), 0, tableSize);
+        final int context = NEWEST_CONTEXT + (carriedInReference ? 1 : 0);
+        return bounded(stream, stream.serializeResidual(newest, context), 0, tableSize);
     }
 
     /** @return the older baseline's table index, {@code tableSize} for none. */
-    static int serializeOlder(final BitStream stream, final int older, final int newest, final int tableSize)
+    static int serializeOlder(
+        final BitStream stream, final int older, final int newest, final int tableSize, final boolean carriedInReference)
     {
         if (!(stream instanceof ModeledBitStream))
         {
             return stream.serializeInt(older, 0, tableSize);
         }
-        final int distance = stream.serializeResidual(older - newest - 1, OLDER_CONTEXT);
+        final int context = OLDER_CONTEXT + (carriedInReference ? 1 : 0);
+        final int distance = stream.serializeResidual(older - newest - 1, context);
         return bounded(stream, newest + 1 + distance, 0, tableSize);
     }
 

@@ -153,11 +153,13 @@ public final class SnapshotReceiver
             return DecodeResult.STALE;
         }
         final int count;
+        boolean hasRef = false;
+        int refTick = 0;
         if (reader instanceof ModeledBitStream)
         {
             final int refAge = reader.serializeBits(0, SnapshotFormat.MODEL_REF_BITS);
-            final int refTick = tick - refAge;
-            final boolean hasRef = refAge != 0 && !reader.isFailed();
+            refTick = tick - refAge;
+            hasRef = refAge != 0 && !reader.isFailed();
             if (hasRef)
             {
                 if (modelRing == null || !modelRing.holds(refTick))
@@ -193,7 +195,9 @@ public final class SnapshotReceiver
         for (int i = 0; i < count; i++)
         {
             final int object = decodedObjects[i];
-            final int newest = BaselineRefs.serializeNewest(reader, 0, tableSize);
+            final boolean carriedInReference =
+                hasRef && modelRing.includedArray()[modelRing.includedOffset(refTick) + object];
+            final int newest = BaselineRefs.serializeNewest(reader, 0, tableSize, carriedInReference);
             final boolean hasPrediction = newest != tableSize;
             int motionContext = MotionContext.NONE;
             if (hasPrediction)
@@ -203,7 +207,7 @@ public final class SnapshotReceiver
                 int olderAge = 0;
                 if (two)
                 {
-                    final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize);
+                    final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize, carriedInReference);
                     if (older != tableSize)
                     {
                         olderOffset = receivedRing.find(object, tableTicks[older]);

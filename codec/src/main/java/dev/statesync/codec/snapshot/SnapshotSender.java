@@ -887,11 +887,13 @@ public final class SnapshotSender implements ObjectSizer
         {
             final int object = sortedIncluded[i];
             final int newest = newestRef[object];
-            BaselineRefs.serializeNewest(stream, newest, tableSize);
+            final boolean carriedInReference = modeled && lastModelRefAge != 0 &&
+                modelRing.includedArray()[modelRing.includedOffset(tick - lastModelRefAge) + object];
+            BaselineRefs.serializeNewest(stream, newest, tableSize, carriedInReference);
             final boolean hasPrediction = newest != tableSize;
             if (hasPrediction && two)
             {
-                BaselineRefs.serializeOlder(stream, olderRef[object], newest, tableSize);
+                BaselineRefs.serializeOlder(stream, olderRef[object], newest, tableSize, carriedInReference);
             }
             if (hasPrediction && alternativeBits > 0)
             {
