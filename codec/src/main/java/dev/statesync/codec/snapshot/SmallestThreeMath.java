@@ -15,18 +15,20 @@ package dev.statesync.codec.snapshot;
  *
  * <p>Quaternions are four longs in {@code (x, y, z, w)} order, <b>Q30</b> fixed point: value times
  * {@code 2^30}, so 1.0 is {@link #ONE_Q30}. Q30 keeps a product of two components exact in a long
- * ({@code 2^60}) and a sum of four such products in range; its resolution (about {@code 1e-9}) is about 90 times
- * finer than a code at the finest schema (24 bits), and about 46 000 times finer at the 15-bit
- * high-precision preset. Rounding, everywhere to nearest:
+ * ({@code 2^60}) and a sum of four such products in range; its resolution (about
+ * {@code 1e-9}) is about 90 times finer than a code at the finest schema (24 bits), and about 46 000 times
+ * finer at the 15-bit high-precision preset. Rounding, everywhere to nearest:
  * <ul>
  * <li>{@link #multiply}: the four exact Q60 products of each component are summed, then rounded once to
  * Q30, ties towards positive infinity (an arithmetic shift of the sum plus half).</li>
- * <li>{@link #normalize}: the exact Q60 squared length, its square root rounded to nearest
- * ({@link FixedPoint#sqrtRound}), then each component divided by it, rounded to nearest with ties away from
- * zero ({@link FixedPoint#divRound}).</li>
- * <li>{@link #toQuaternion}: each code times {@code 1/sqrt(2)} over {@code H}, rounded to nearest with ties away
- * from zero; the omitted component is the rounded square root of {@code 1 - a^2 - b^2 - c^2} (0 if
- * negative); then {@link #normalize}.</li>
+ * <li>{@link #normalize}: the exact Q60 squared length {@code s}; the inverse length in Q32 as
+ * {@code 2^62 / sqrtRound(s)} rounded to nearest, or, within {@code 2^-20} of unit length (all products of
+ * unit quaternions), as {@code (3 - s) / 2} rounded to nearest (one Newton step, exact to {@code 2^-41});
+ * each component times it, rounded to nearest on the magnitude, ties away from zero.</li>
+ * <li>{@link #toQuaternion}: each code times {@code 2^62 / (H sqrt2)} (itself rounded to nearest) over
+ * {@code 2^32}, rounded to nearest on the magnitude, ties away from zero; the omitted component is the
+ * rounded square root of {@code 1 - a^2 - b^2 - c^2}, or 0 and then {@link #normalize} if that is
+ * negative.</li>
  * <li>{@link #toCodes}: {@code round(|v| * H * sqrt(2))} on the magnitude (so {@code q} and {@code -q} give
  * the same codes), ties away from zero, clamped to {@code H}.</li>
  * </ul>
@@ -49,13 +51,14 @@ public final class SmallestThreeMath
     /** Fraction bits of the exponent {@link #power} takes: the exponent is a multiple of {@code 2^-16}. */
     public static final int EXPONENT_FRACTION_BITS = 16;
 
-    /** {@code round(2^39.5)}: 1/sqrt(2) in Q40 (small enough that a 24-bit code times it fits a long). */
-    static final long INV_SQRT2_Q40 = 777_472_127_994L;
+    /** {@code round(2^61.5)}: 1/sqrt(2) in Q62, for the code-to-Q30 scale in {@link #toQuaternion}. */
+    static final long INV_SQRT2_Q62 = 3_260_954_456_333_195_553L;
     /** {@code round(2^62.5)}: sqrt(2) in Q62, for a 128-bit product in {@link #toCode}. */
     static final long SQRT2_Q62 = 6_521_908_912_666_391_106L;
 
     private static final long ONE_Q60 = 1L << (2 * FRACTION_BITS);
     private static final long HALF_Q30_ULP_Q60 = 1L << (FRACTION_BITS - 1);
+    private static final long NEAR_UNIT_Q60 = 1L << 40;
     private static final int NEWEST = 0;
     private static final int DELTA = 4;
     private static final int POWER = 8;
@@ -118,7 +121,9 @@ public final class SmallestThreeMath
     }
 
     /**
-     * Decode smallest-three codes into a unit quaternion in Q30 (see the class comment for the rounding).
+     * Decode smallest-three codes into a unit quaternion in Q30 (see the class comment for the rounding). The
+     * result is unit length to within a few Q30 units; codes that overshoot the unit sphere (the omitted
+     * component's radicand negative) are normalized.
      *
      * @param halfRange {@code H}, at most {@code 2^23 - 1}.
      * @param record    holds the largest index at {@code rotOffset}, then the three signed codes.
@@ -131,16 +136,22 @@ public final class SmallestThreeMath
         final int halfRange, final int[] record, final int rotOffset, final long[] q, final int qOffset)
     {
         final int largest = record[rotOffset];
-        final long divisor = (long)halfRange << (40 - FRACTION_BITS);
-        final long a = FixedPoint.divRound(record[rotOffset + 1] * INV_SQRT2_Q40, divisor);
-        final long b = FixedPoint.divRound(record[rotOffset + 2] * INV_SQRT2_Q40, divisor);
-        final long c = FixedPoint.divRound(record[rotOffset + 3] * INV_SQRT2_Q40, divisor);
-        final long omitted = FixedPoint.sqrtRound(ONE_Q60 - a * a - b * b - c * c);
+        // Q30 per code, in Q32: 2^62 / (H sqrt2), at least 2^38, so its rounding moves a component by under
+        // 2^-9 of a Q30 unit; |code| * scale <= 2^61.5 fits.
+        final long scaleQ32 = FixedPoint.divRound(INV_SQRT2_Q62, halfRange);
+        final long a = scaleQ32(record[rotOffset + 1], scaleQ32);
+        final long b = scaleQ32(record[rotOffset + 2], scaleQ32);
+        final long c = scaleQ32(record[rotOffset + 3], scaleQ32);
+        final long rest = ONE_Q60 - a * a - b * b - c * c;
+        final long omitted = FixedPoint.sqrtRound(rest);
         for (int i = 0; i < 4; i++)
         {
             q[qOffset + i] = component(i, largest, omitted, a, b, c);
         }
-        normalize(q, qOffset);
+        if (rest < 0)
+        {
+            normalize(q, qOffset);
+        }
     }
 
     /**
@@ -238,19 +249,41 @@ public final class SmallestThreeMath
         final long y = q[offset + 1];
         final long z = q[offset + 2];
         final long w = q[offset + 3];
-        final long length = FixedPoint.sqrtRound(x * x + y * y + z * z + w * w);
-        if (length == 0)
+        final long lengthSquaredQ60 = x * x + y * y + z * z + w * w;
+        final long inverseQ32;
+        if (Math.abs(lengthSquaredQ60 - ONE_Q60) <= NEAR_UNIT_Q60)
         {
-            q[offset] = 0;
-            q[offset + 1] = 0;
-            q[offset + 2] = 0;
-            q[offset + 3] = ONE_Q30;
-            return;
+            // Products of unit quaternions drift from unit length by a few Q30 units; for |1 - s| <= 2^-20 one
+            // Newton step of 1/sqrt(s) from 1, (3 - s) / 2, is off by under 3/8 * 2^-40, far below a Q30 unit,
+            // and needs no square root or division.
+            inverseQ32 = (3 * ONE_Q60 - lengthSquaredQ60 + (1L << 28)) >> 29;
         }
-        q[offset] = FixedPoint.divRound(x << FRACTION_BITS, length);
-        q[offset + 1] = FixedPoint.divRound(y << FRACTION_BITS, length);
-        q[offset + 2] = FixedPoint.divRound(z << FRACTION_BITS, length);
-        q[offset + 3] = FixedPoint.divRound(w << FRACTION_BITS, length);
+        else
+        {
+            final long length = FixedPoint.sqrtRound(lengthSquaredQ60);
+            if (length == 0)
+            {
+                q[offset] = 0;
+                q[offset + 1] = 0;
+                q[offset + 2] = 0;
+                q[offset + 3] = ONE_Q30;
+                return;
+            }
+            // 1/length in Q32, 2^62 / length (relative error below 2^-32): one division instead of four.
+            inverseQ32 = FixedPoint.divRound(1L << 62, length);
+        }
+        // Each |component| <= length, so component * inverse stays within 2^62 (plus rounding) and fits.
+        q[offset] = scaleQ32(x, inverseQ32);
+        q[offset + 1] = scaleQ32(y, inverseQ32);
+        q[offset + 2] = scaleQ32(z, inverseQ32);
+        q[offset + 3] = scaleQ32(w, inverseQ32);
+    }
+
+    /** {@code round(value * scaleQ32 / 2^32)} on the magnitude, ties away from zero. */
+    private static long scaleQ32(final long value, final long scaleQ32)
+    {
+        final long magnitude = ((value < 0 ? -value : value) * scaleQ32 + (1L << 31)) >> 32;
+        return value < 0 ? -magnitude : magnitude;
     }
 
     /**
@@ -260,14 +293,16 @@ public final class SmallestThreeMath
      *
      * <p>The whole part is square-and-multiply; the fraction is built from repeated square roots,
      * {@code sqrt(q) = normalize(q + 1)} for {@code w >= 0}, multiplying in {@code q^(2^-k)} for each set bit
-     * {@code k} of the fraction. No trigonometry, and each product or root is normalized, so the error stays
-     * a few Q30 units per step. Rounding the exponent to {@code 2^-16} moves the result by at most
-     * {@code angle * 2^-17}.
+     * {@code k} of the fraction. No trigonometry. Products are not renormalized one by one: each rounds to
+     * about a Q30 unit, which moves the length by as little as the direction, so up to the extrapolation's
+     * exponent limit of 32 the length stays within {@code 2^-24} of 1, and one normalization of the result
+     * removes the drift. Rounding
+     * the exponent to {@code 2^-16} moves the result by at most {@code angle * 2^-17}.
      *
      * @param q            holds the base, the result and four longs of working space, at distinct offsets.
      * @param baseOffset   the base, unit length; left unchanged.
-     * @param exponentQ16  the exponent times {@code 2^16}, non-negative.
-     * @param resultOffset receives the power.
+     * @param exponentQ16  the exponent times {@code 2^16}, 0 to {@code 2^31}.
+     * @param resultOffset receives the power, normalized.
      * @param workOffset   working space.
      */
     public static void power(
@@ -287,7 +322,7 @@ public final class SmallestThreeMath
             normalize(q, workOffset);
             if ((fraction & (1L << bit)) != 0)
             {
-                multiplyNormalized(q, resultOffset, workOffset);
+                multiply(q, resultOffset, q, workOffset, q, resultOffset);
                 fraction &= ~(1L << bit);
             }
             bit--;
@@ -299,14 +334,15 @@ public final class SmallestThreeMath
         {
             if ((whole & 1) != 0)
             {
-                multiplyNormalized(q, resultOffset, workOffset);
+                multiply(q, resultOffset, q, workOffset, q, resultOffset);
             }
             whole >>>= 1;
             if (whole != 0)
             {
-                multiplyNormalized(q, workOffset, workOffset);
+                multiply(q, workOffset, q, workOffset, q, workOffset);
             }
         }
+        normalize(q, resultOffset);
     }
 
     /**
@@ -363,7 +399,6 @@ public final class SmallestThreeMath
         }
         conjugate(scratch, DELTA);
         multiply(scratch, NEWEST, scratch, DELTA, scratch, DELTA);
-        normalize(scratch, DELTA);
 
         final long maxExponentQ16 = (long)MAX_EXTRAPOLATION_POWER << EXPONENT_FRACTION_BITS;
         final long exponentQ16 = Math.min(maxExponentQ16,
@@ -395,12 +430,6 @@ public final class SmallestThreeMath
         {
             q[to + i] = sign * q[from + i];
         }
-    }
-
-    private static void multiplyNormalized(final long[] q, final int intoOffset, final int byOffset)
-    {
-        multiply(q, intoOffset, q, byOffset, q, intoOffset);
-        normalize(q, intoOffset);
     }
 
     /** Component {@code index} of a smallest-three quaternion whose largest one is {@code omitted}. */

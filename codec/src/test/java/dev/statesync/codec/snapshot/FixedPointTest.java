@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
 class FixedPointTest
@@ -16,6 +17,30 @@ class FixedPointTest
     void sqrtFloorIsTheExactIntegerSquareRoot(@ForAll @LongRange(min = 0) final long value)
     {
         assertEquals(BigInteger.valueOf(value).sqrt().longValueExact(), FixedPoint.sqrtFloor(value));
+    }
+
+    /** Every magnitude: the seed table is indexed by the top bits after an even shift of up to 62. */
+    @Property(tries = 5000)
+    void sqrtFloorIsExactAtEveryMagnitude(@ForAll final long bits, @ForAll @IntRange(min = 1, max = 63) final int shift)
+    {
+        final long value = bits >>> shift;
+        assertEquals(BigInteger.valueOf(value).sqrt().longValueExact(), FixedPoint.sqrtFloor(value));
+    }
+
+    @Example
+    void sqrtFloorIsExactForSmallValuesAndAroundSquares()
+    {
+        for (long value = 0; value < 1 << 20; value++)
+        {
+            assertEquals(BigInteger.valueOf(value).sqrt().longValueExact(), FixedPoint.sqrtFloor(value), "sqrt " + value);
+        }
+        for (long root = 1; root < 3_037_000_499L; root += 1_000_003L + root / 7)
+        {
+            final long square = root * root;
+            assertEquals(root, FixedPoint.sqrtFloor(square));
+            assertEquals(root - 1, FixedPoint.sqrtFloor(square - 1));
+            assertEquals(root, FixedPoint.sqrtFloor(square + 2 * root), "just below (root + 1)^2");
+        }
     }
 
     @Property(tries = 5000)

@@ -60,7 +60,7 @@ class SmallestThreeMathTest
     @Example
     void constantsAreTheCorrectlyRoundedIrrationals()
     {
-        assertEquals(roundedSqrt(BigInteger.ONE.shiftLeft(79)), SmallestThreeMath.INV_SQRT2_Q40, "2^39.5");
+        assertEquals(roundedSqrt(BigInteger.ONE.shiftLeft(123)), SmallestThreeMath.INV_SQRT2_Q62, "2^61.5");
         assertEquals(roundedSqrt(BigInteger.ONE.shiftLeft(125)), SmallestThreeMath.SQRT2_Q62, "2^62.5");
     }
 
