@@ -141,25 +141,10 @@ public final class LinearExtrapolationPredictor implements Predictor
             out[outOffset + gravityAxis] = FixedPoint.clamp(out[outOffset + gravityAxis] + bend,
                 schema.fieldMin(gravityAxis), schema.fieldMax(gravityAxis));
         }
-        if (rotation != Rotation.HOLD)
+        if (rotation == Rotation.HOLD)
         {
-            extrapolateRotation(schema, newest, newestOffset, newestAgeTicks, older, olderOffset, olderAgeTicks,
-                span, out, outOffset);
+            return;
         }
-    }
-
-    private void extrapolateRotation(
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final long span,
-        final int[] out,
-        final int outOffset)
-    {
         final int rot = schema.rotationOffset();
         if (!schema.is3d())
         {

@@ -8,36 +8,57 @@ import java.util.SplittableRandom;
 
 import dev.statesync.codec.AllocationMeter;
 import dev.statesync.codec.SmallestThree;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 
 /** {@link SmallestThreeMath#extrapolate}: against doubles, against constant angular velocity, and pinned. */
 class RotationExtrapolationTest
 {
-    private static final int[] BITS = {6, 9, 12, 15};
+    private static final Integer[] BITS = {6, 9, 12, 15};
 
-    /** Two baselines {@code d} ticks apart of a body turning at a constant rate, and its rotation later. */
-    private record Motion(int[] older, int[] newest, int[] future)
+    /**
+     * Two baselines {@code d} ticks apart of a body turning at a constant rate, and its rotation {@code h}
+     * ticks after the newest, quantized at {@code bits}.
+     */
+    private record Motion(int bits, int h, int d, int[] older, int[] newest, int[] future)
     {
         static Motion of(final SplittableRandom random, final int bits, final int d, final int h, final double maxRadPerTick)
         {
             final double[] q0 = DoubleQuaternions.random(random);
             final double[] rate = DoubleQuaternions.randomRotationVector(random, random.nextDouble(maxRadPerTick));
-            return new Motion(SmallestThreeMathTest.encode(bits, q0),
+            return new Motion(bits, h, d, SmallestThreeMathTest.encode(bits, q0),
                 SmallestThreeMathTest.encode(bits, DoubleQuaternions.multiply(DoubleQuaternions.exp(rate, d), q0)),
                 SmallestThreeMathTest.encode(bits, DoubleQuaternions.multiply(DoubleQuaternions.exp(rate, d + h), q0)));
         }
+
+        int halfRange()
+        {
+            return SmallestThreeMathTest.halfRange(bits);
+        }
+
+        /** @return the extrapolation from the two baselines. */
+        int[] extrapolated()
+        {
+            final int[] out = new int[4];
+            SmallestThreeMath.extrapolate(halfRange(), newest, 0, h, older, 0, h + d, out, 0,
+                new long[SmallestThreeMath.SCRATCH_LENGTH]);
+            return out;
+        }
     }
 
-    private static int[] extrapolate(final int bits, final Motion motion, final int h, final int d)
+    /** Up to 0.3 rad per tick, 6 to 15 bits, 1 to 12 ticks ahead of baselines 1 to 3 ticks apart. */
+    @Provide
+    Arbitrary<Motion> motions()
     {
-        final int[] out = new int[4];
-        SmallestThreeMath.extrapolate(SmallestThreeMathTest.halfRange(bits), motion.newest, 0, h, motion.older, 0,
-            h + d, out, 0, new long[SmallestThreeMath.SCRATCH_LENGTH]);
-        return out;
+        return Combinators.combine(Arbitraries.longs(), Arbitraries.of(BITS), Arbitraries.integers().between(1, 12),
+            Arbitraries.integers().between(1, 3))
+            .as((seed, bits, h, d) -> Motion.of(new SplittableRandom(seed), bits, d, h, 0.3));
     }
 
     /** The codes of {@code record} re-expressed in the largest index of {@code target}, as the codec will. */
@@ -55,16 +76,13 @@ class RotationExtrapolationTest
      * two components are within a few codes of each other.
      */
     @Property(tries = 3000)
-    void agreesWithADoublePrecisionReference(
-        @ForAll final long seed,
-        @ForAll @IntRange(min = 0, max = 3) final int bitsChoice,
-        @ForAll @IntRange(min = 1, max = 12) final int h,
-        @ForAll @IntRange(min = 1, max = 3) final int d)
+    void agreesWithADoublePrecisionReference(@ForAll("motions") final Motion motion)
     {
-        final int bits = BITS[bitsChoice];
-        final int halfRange = SmallestThreeMathTest.halfRange(bits);
-        final Motion motion = Motion.of(new SplittableRandom(seed), bits, d, h, 0.4);
-        final int[] actual = extrapolate(bits, motion, h, d);
+        final int bits = motion.bits;
+        final int halfRange = motion.halfRange();
+        final int h = motion.h;
+        final int d = motion.d;
+        final int[] actual = motion.extrapolated();
 
         final double[] newest = DoubleQuaternions.fromCodes(halfRange, motion.newest, 0);
         final double[] older = DoubleQuaternions.fromCodes(halfRange, motion.older, 0);
@@ -103,17 +121,12 @@ class RotationExtrapolationTest
      * encodings add half a code each and re-expressing into the future's largest index up to two more.
      */
     @Property(tries = 3000)
-    void landsWithinTheQuantizationBoundOfTheTrueFuture(
-        @ForAll final long seed,
-        @ForAll @IntRange(min = 0, max = 3) final int bitsChoice,
-        @ForAll @IntRange(min = 1, max = 12) final int h,
-        @ForAll @IntRange(min = 1, max = 3) final int d)
+    void landsWithinTheQuantizationBoundOfTheTrueFuture(@ForAll("motions") final Motion motion)
     {
-        final int bits = BITS[bitsChoice];
-        final int halfRange = SmallestThreeMathTest.halfRange(bits);
-        final Motion motion = Motion.of(new SplittableRandom(seed), bits, d, h, 0.3);
-        final int[] predicted = inIndexOf(bits, extrapolate(bits, motion, h, d), motion.future);
-        final double t = h / (double)d;
+        final int bits = motion.bits;
+        final int halfRange = motion.halfRange();
+        final int[] predicted = inIndexOf(bits, motion.extrapolated(), motion.future);
+        final double t = motion.h / (double)motion.d;
         final double bound = (1 + 2 * t) * SmallestThree.maxAngleErrorRadians(bits) / 2 * halfRange * Math.sqrt(2) + 3;
         for (int i = 1; i < 4; i++)
         {
@@ -145,7 +158,7 @@ class RotationExtrapolationTest
                 for (int s = 0; s < samples; s++)
                 {
                     final Motion motion = Motion.of(random, bits, d, h, 0.3);
-                    final int[] predicted = inIndexOf(bits, extrapolate(bits, motion, h, d), motion.future);
+                    final int[] predicted = inIndexOf(bits, motion.extrapolated(), motion.future);
                     final int[] held = inIndexOf(bits, motion.newest, motion.future);
                     for (int i = 1; i < 4; i++)
                     {
