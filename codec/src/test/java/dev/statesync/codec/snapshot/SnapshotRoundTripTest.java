@@ -29,14 +29,15 @@ class SnapshotRoundTripTest
         {
             case 0 -> HoldPredictor.INSTANCE;
             case 1 -> new LinearExtrapolationPredictor(false);
-            default -> new LinearExtrapolationPredictor(true);
+            case 2 -> new LinearExtrapolationPredictor(true);
+            default -> new LinearExtrapolationPredictor(LinearExtrapolationPredictor.Rotation.QUATERNION);
         };
     }
 
     @Property(tries = 150)
     void receiverEqualsSenderForEveryObjectReceivedUnderLossReorderAndBudgets(
         @ForAll @IntRange(max = 5) final int schemaIndex,
-        @ForAll @IntRange(max = 2) final int predictorIndex,
+        @ForAll @IntRange(max = 3) final int predictorIndex,
         @ForAll @IntRange(min = 1, max = 60) final int objectCount,
         @ForAll @IntRange(max = 40) final int lossPercent,
         @ForAll @IntRange(max = 8) final int maxDelayTicks,
