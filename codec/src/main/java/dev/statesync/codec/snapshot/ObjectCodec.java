@@ -41,6 +41,8 @@ public final class ObjectCodec
     private final ResidualClasses linearClasses;
     private final ResidualClasses angularClasses;
     private final int[] residuals = new int[4];
+    /** A prediction's rotation re-expressed in another largest index, at the schema's rotation fields. */
+    private final int[] reexpressed;
     private final int[] absoluteBits;
 
     /** A codec with the default residual classes for the schema. */
@@ -64,6 +66,7 @@ public final class ObjectCodec
         this.linearClasses = linearClasses;
         this.angularClasses = angularClasses;
         this.absoluteBits = new int[schema.stride()];
+        this.reexpressed = new int[schema.stride()];
         for (int f = 0; f < absoluteBits.length; f++)
         {
             absoluteBits[f] = Bits.bitsRequired(schema.fieldMin(f), schema.fieldMax(f));
@@ -213,24 +216,28 @@ public final class ObjectCodec
     /**
      * A cheap estimate of what a context-modeled stream spends on an object against a prediction, for
      * choosing between predictions (an exact figure depends on the coder's learned state): each residual
-     * as an Elias-gamma code of its magnitude, a 3D rotation whose largest index differs as absolute.
+     * as an Elias-gamma code of its magnitude; a 3D rotation whose largest index differs against the
+     * prediction re-expressed in the actual index, plus two bits for the index.
      */
     public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
     {
         final int rot = schema.rotationOffset();
-        int bits = 0;
+        final boolean largestChanged = schema.is3d() && state[offset + rot] != prediction[predOffset + rot];
+        if (largestChanged)
+        {
+            SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction, predOffset + rot, state[offset + rot],
+                reexpressed, rot + 1);
+        }
+        int bits = largestChanged ? 2 : 0;
         for (int f = 0; f < schema.stride(); f++)
         {
             if (f == schema.atRestOffset() || (schema.is3d() && f == rot))
             {
                 continue;
             }
-            if (schema.is3d() && f > rot && f < rot + 4 && state[offset + rot] != prediction[predOffset + rot])
-            {
-                bits += absoluteBits[f];
-                continue;
-            }
-            final long residual = Math.abs((long)state[offset + f] - prediction[predOffset + f]);
+            final boolean againstReexpressed = largestChanged && f > rot && f < rot + 4;
+            final long predicted = againstReexpressed ? reexpressed[f] : prediction[predOffset + f];
+            final long residual = Math.abs(state[offset + f] - predicted);
             bits += residual == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(residual)) + 1;
         }
         return bits;
@@ -300,11 +307,10 @@ public final class ObjectCodec
         {
             state[offset + rot] = largest;
         }
-        for (int i = 1; i < 4; i++)
-        {
-            state[offset + rot + i] = stream.serializeInt(state[offset + rot + i], schema.fieldMin(rot + i),
-                schema.fieldMax(rot + i));
-        }
+        // The predicted rotation, written with the actual largest index, is still close to the actual codes.
+        SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction, predOffset + rot, largest, reexpressed, rot + 1);
+        serializeResiduals(stream, state, offset, reexpressed, 0, rot + 1, 3, MotionContext.GROUP_ROTATION,
+            MotionContext.UNKNOWN, MotionContext.NONE, 3);
     }
 
     private void serializeModeledAngle(
