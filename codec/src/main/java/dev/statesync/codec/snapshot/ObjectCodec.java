@@ -187,11 +187,11 @@ public final class ObjectCodec
         {
             state[offset + atRestField] = atRest ? 1 : 0;
         }
-        serializeResiduals(stream, state, offset, prediction, predOffset, 0, schema.positionAxes(),
-            MotionContext.GROUP_POSITION, positionClass, motionContext, 0);
+        final int positionLargest = serializeResiduals(stream, state, offset, prediction, predOffset, 0,
+            schema.positionAxes(), MotionContext.GROUP_POSITION, positionClass, motionContext, 0, 0);
         if (schema.is3d())
         {
-            serializeModeledSmallestThree(stream, state, offset, prediction, predOffset, motionContext);
+            serializeModeledSmallestThree(stream, state, offset, prediction, predOffset, motionContext, positionLargest);
         }
         else
         {
@@ -202,9 +202,9 @@ public final class ObjectCodec
             if (!atRest)
             {
                 serializeResiduals(stream, state, offset, prediction, predOffset, schema.linearOffset(),
-                    schema.positionAxes(), MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0);
+                    schema.positionAxes(), MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0, 0);
                 serializeResiduals(stream, state, offset, prediction, predOffset, schema.angularOffset(),
-                    schema.angularAxes(), MotionContext.GROUP_ANGULAR, rotationClass, MotionContext.NONE, 0);
+                    schema.angularAxes(), MotionContext.GROUP_ANGULAR, rotationClass, MotionContext.NONE, 0, 0);
             }
             else if (stream.isReading())
             {
@@ -244,7 +244,7 @@ public final class ObjectCodec
     }
 
     /** Per-component residuals of fields {@code first..first+count-1} against {@code reference}. */
-    private void serializeResiduals(
+    private int serializeResiduals(
         final BitStream stream,
         final int[] state,
         final int offset,
@@ -255,9 +255,10 @@ public final class ObjectCodec
         final int group,
         final int motionClass,
         final int motionContext,
-        final int firstComponent)
+        final int firstComponent,
+        final int initialLargest)
     {
-        int largest = 0;
+        int largest = initialLargest;
         for (int i = 0; i < count; i++)
         {
             final int field = first + i;
@@ -274,6 +275,7 @@ public final class ObjectCodec
                 state[offset + field] = inRange ? (int)value : schema.fieldMin(field);
             }
         }
+        return largest;
     }
 
     private void serializeModeledSmallestThree(
@@ -282,7 +284,8 @@ public final class ObjectCodec
         final int offset,
         final int[] prediction,
         final int predOffset,
-        final int motionContext)
+        final int motionContext,
+        final int positionLargest)
     {
         final int rotationClass = MotionContext.rotationClass(motionContext);
         final int rot = schema.rotationOffset();
@@ -296,7 +299,7 @@ public final class ObjectCodec
                 state[offset + rot] = predictedLargest;
             }
             serializeResiduals(stream, state, offset, prediction, predOffset, rot + 1, 3,
-                MotionContext.GROUP_ROTATION, rotationClass, motionContext, 3);
+                MotionContext.GROUP_ROTATION, rotationClass, motionContext, 3, positionLargest);
             return;
         }
         // Three other indices remain: code which, as 0..2 skipping the predicted one.
@@ -310,7 +313,7 @@ public final class ObjectCodec
         // The predicted rotation, written with the actual largest index, is still close to the actual codes.
         SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction, predOffset + rot, largest, reexpressed, rot + 1);
         serializeResiduals(stream, state, offset, reexpressed, 0, rot + 1, 3, MotionContext.GROUP_ROTATION,
-            MotionContext.UNKNOWN, MotionContext.NONE, 3);
+            MotionContext.UNKNOWN, MotionContext.NONE, 3, positionLargest);
     }
 
     private void serializeModeledAngle(

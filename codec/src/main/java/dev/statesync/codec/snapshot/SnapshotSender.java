@@ -390,21 +390,23 @@ public final class SnapshotSender implements ObjectSizer
     private void compactBaselineTable()
     {
         Arrays.fill(tableRemap, -1);
-        int used = 0;
         for (int i = 0; i < includedCount; i++)
         {
             final int object = included[i];
-            used = markUsed(newestRef[object], used);
+            markUsed(newestRef[object]);
             if (newestRef[object] != tableSize)
             {
-                used = markUsed(olderRef[object], used);
+                markUsed(olderRef[object]);
             }
         }
+        // Renumber in table order, so the table stays newest tick first (see chooseBaselines).
+        int used = 0;
         for (int i = 0; i < tableSize; i++)
         {
             if (tableRemap[i] >= 0)
             {
-                compactTicks[tableRemap[i]] = tableTicks[i];
+                tableRemap[i] = used;
+                compactTicks[used++] = tableTicks[i];
             }
         }
         for (int i = 0; i < includedCount; i++)
@@ -417,14 +419,12 @@ public final class SnapshotSender implements ObjectSizer
         tableSize = used;
     }
 
-    private int markUsed(final int ref, final int used)
+    private void markUsed(final int ref)
     {
-        if (ref < tableSize && tableRemap[ref] < 0)
+        if (ref < tableSize)
         {
-            tableRemap[ref] = used;
-            return used + 1;
+            tableRemap[ref] = 0;
         }
-        return used;
     }
 
     /**
@@ -1028,6 +1028,18 @@ public final class SnapshotSender implements ObjectSizer
                 olderAckedTick[object] = tick;
             }
         }
+    }
+
+    /** @return entries of the last written packet's baseline table (for tests of its order). */
+    int lastTableSize()
+    {
+        return tableSize;
+    }
+
+    /** @return the tick of entry {@code i} of the last written packet's baseline table. */
+    int lastTableTick(final int i)
+    {
+        return tableTicks[i];
     }
 
     /** @return the objects included by the last {@link #encode}, in the order they were taken. */

@@ -160,6 +160,28 @@ class ModeledSnapshotTest
         assertArrayEquals(states.array(), receiver.states().array());
     }
 
+    @Example
+    void theBaselineTableStaysNewestTickFirstAfterUnusedEntriesAreDropped()
+    {
+        final StateSchema schema = StateSchema.snapshot3d();
+        final SnapshotConfig config = new SnapshotConfig().rangeCoded(true);
+        final SnapshotSender sender = new SnapshotSender(schema, 2, HoldPredictor.INSTANCE, new ObjectCodec(schema), config);
+        final QuantizedStates states = new QuantizedStates(schema, 2);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1024]);
+        sender.encodeFramed(1, states, null, 0, buffer, 0, buffer.capacity(), 1);
+        sender.onAcked(1);
+        states.set(1, 0, 10);
+        sender.encodeFramed(2, states, null, 0, buffer, 0, buffer.capacity(), 2);
+        sender.onAcked(2);
+        // Object 0 is first in index order and names tick 1; object 1 names the newer tick 2.
+        states.set(0, 0, 20);
+        states.set(1, 0, 30);
+        sender.encodeFramed(3, states, null, 0, buffer, 0, buffer.capacity(), 3);
+        assertEquals(2, sender.lastTableSize());
+        assertEquals(2, sender.lastTableTick(0));
+        assertEquals(1, sender.lastTableTick(1));
+    }
+
     @Property(tries = 300)
     void mutatedRangeCodedPacketsNeverThrowAndFailedDecodesChangeNothing(
         @ForAll @IntRange(max = 5) final int schemaIndex, @ForAll final long seed, @ForAll @IntRange(max = 3) final int mutation)
