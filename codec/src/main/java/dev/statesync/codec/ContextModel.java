@@ -43,7 +43,7 @@ public final class ContextModel
     /** Flag contexts a caller may name for {@link BitStream#serializeFlag}. */
     public static final int FLAG_CONTEXTS = 64;
 
-    /** Magnitude classes coded in unary before an escape: |v| below 2^20 never escapes. */
+    /** Magnitude classes coded in unary before an escape: |v| below 2^19 (bit length under 20) never escapes. */
     static final int RESIDUAL_UNARY_CLASSES = 20;
     static final int RESIDUAL_SIGN_NODE = RESIDUAL_UNARY_CLASSES;
     static final int RESIDUAL_MANTISSA_NODE = RESIDUAL_SIGN_NODE + 1;

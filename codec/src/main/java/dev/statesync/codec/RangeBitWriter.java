@@ -12,7 +12,8 @@ import org.agrona.MutableDirectBuffer;
  * contexts the caller names ({@link #serializeResidual}, {@link #serializeFlag}).
  *
  * <p>{@link #wrap} starts from a fresh model; {@link #model()} may be replaced (copied into) at any point
- * both ends agree on. Call {@link #finish()} to flush. Allocation-free.
+ * both ends agree on, as range-coded snapshots do right after their model reference to continue from an acked
+ * packet's statistics. Call {@link #finish()} to flush. Allocation-free.
  */
 public final class RangeBitWriter implements ModeledBitStream
 {

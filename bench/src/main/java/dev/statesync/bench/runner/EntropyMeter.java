@@ -6,14 +6,17 @@ import dev.statesync.codec.BitStream;
 
 /**
  * A measuring {@link BitStream} that also records every serialize call as a symbol, to estimate how far
- * an entropy coder could go below the bitpacker.
+ * an entropy coder of the bitpacked symbol stream could go below the bitpacker.
  *
- * <p>Each call is a symbol in a context: (call kind, its width: bit count, {@code [min, max]} range or
- * ladder). Values are counted per context over the whole run; the floor reported is the zeroth-order
- * empirical entropy {@code sum over contexts of n * H0}, i.e. what an ideal static code per context fitted
- * to this very run would spend. It ignores correlation between symbols (a context model could beat it) and
- * the cost of sending the model (a real coder pays that), so it is a reference floor, not a promise.
- * Padding is not a symbol.
+ * <p>It is not a {@code ModeledBitStream}, so a snapshot replayed into it takes the bitpacked layout
+ * (shared residual widths, index gaps): the figure describes that stream, not the range-coded payload. Each
+ * call is a symbol in a context: (call kind, its width: bit count, {@code [min, max]} range or ladder).
+ * Values are counted per context over the whole run; the floor reported is the zeroth-order empirical
+ * entropy {@code sum over contexts of n * H0}, i.e. what an ideal static code per context fitted to this
+ * very run would spend. It ignores the cost of sending the model, and it ignores correlation between
+ * symbols, which is why the context-modeled snapshot coding (per-component residuals in contexts of motion
+ * and of earlier residuals, models carried across packets) can and does go below it. A reference for the
+ * bitpacked layout, not a bound on what is sent. Padding is not a symbol.
  */
 public final class EntropyMeter implements BitStream
 {

@@ -56,7 +56,6 @@ public final class JsonReport
         j.number("statesyncToFiedlerRatio", r.statesyncToFiedlerRatio());
         j.number("entropyBitsPerObject", r.entropyBitsPerObject());
         j.number("statesyncBitsPerObjectSent", r.statesyncBitsPerObjectSent());
-        j.number("rangeCodedBitsPerObjectSent", r.rangeCodedBitsPerObjectSent());
         j.key("fidelity");
         j.first = true;
         j.open();

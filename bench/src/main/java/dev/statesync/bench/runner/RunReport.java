@@ -15,10 +15,10 @@ import java.util.List;
  * @param changedPerSnapshot    mean objects whose quantized state changed since the previous tick.
  * @param atRestPerSnapshot     mean objects at rest.
  * @param stages                one row per {@link Stage}, in order.
- * @param entropyBitsPerObject  zeroth-order entropy of statesync's symbols per object sent.
- * @param statesyncBitsPerObjectSent statesync's payload bits per object sent (compare with the entropy).
- * @param rangeCodedBitsPerObjectSent the same packets' symbols through the experimental adaptive range coder
- *                                    (RangeBitWriter, fresh model per packet), per object sent.
+ * @param entropyBitsPerObject  zeroth-order entropy per (kind, width) context of the bitpacked form of
+ *                              statesync's packets, per object sent (see {@link EntropyMeter}).
+ * @param statesyncBitsPerObjectSent bits of the bitpacked form of statesync's packets per object sent
+ *                                   (compare with the entropy; the statesync stage is what was sent).
  * @param delayTicks            interpolation delay D of the fidelity metrics, ticks.
  * @param positionErrorMeanM    mean position error, m.
  * @param positionErrorP99M     p99 position error, m.
@@ -47,7 +47,6 @@ public record RunReport(
     List<StageFigures> stages,
     double entropyBitsPerObject,
     double statesyncBitsPerObjectSent,
-    double rangeCodedBitsPerObjectSent,
     int delayTicks,
     double positionErrorMeanM,
     double positionErrorP99M,

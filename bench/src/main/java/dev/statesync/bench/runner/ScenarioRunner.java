@@ -7,12 +7,10 @@ import java.util.BitSet;
 import java.util.List;
 
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.PriorityAccumulator;
-import dev.statesync.codec.RangeBitWriter;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.Fiedler2015Codec;
 import dev.statesync.codec.snapshot.IndexCoding;
@@ -145,10 +143,6 @@ public final class ScenarioRunner implements DatagramHandler
         acked = new AckedSnapshotTracker(current, 256);
         final StageAccounting stages = new StageAccounting(ticks);
         final EntropyMeter entropy = new EntropyMeter();
-        // Experimental: what an adaptive range coder (fresh model per packet) makes of the same symbols.
-        final RangeBitWriter rangeCoder = new RangeBitWriter();
-        final UnsafeBuffer rangeBuffer = new UnsafeBuffer(new byte[LinkBudget.UNLIMITED_PAYLOAD_BYTES * 2]);
-        long rangeCodedBits = 0;
         fidelity = new Fidelity(is3d, objects,
             Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
         final BitSet sentRaster = new BitSet(ticks * objects);
@@ -196,11 +190,10 @@ public final class ScenarioRunner implements DatagramHandler
             authority.sendSnapshot(tick, current, currentNs);
             encodeNs += System.nanoTime() - encodeStartNs;
             final SnapshotSender sender = authority.sender();
+            // The meter is not a modeled stream, so the replay takes the bitpacked layout: the floor and the
+            // bitpacked size below are of that symbol stream, not of the range-coded payload actually sent.
             sender.serializeLastPacket(entropy);
             entropy.endPacket();
-            rangeCoder.wrap(rangeBuffer, 0, rangeBuffer.capacity());
-            sender.serializeLastPacket(rangeCoder);
-            rangeCodedBits += 8L * rangeCoder.finish();
             final int[] included = sender.includedObjects();
             for (int k = 0, n = sender.includedCount(); k < n; k++)
             {
@@ -254,7 +247,6 @@ public final class ScenarioRunner implements DatagramHandler
             changedPerSnapshot, (double)atRestSum / ticks, stageRows,
             objectsSent == 0 ? Double.NaN : entropy.entropyBits() / objectsSent,
             objectsSent == 0 ? Double.NaN : entropy.measuredBits() / (double)objectsSent,
-            objectsSent == 0 ? Double.NaN : rangeCodedBits / (double)objectsSent,
             fidelity.delayTicks(), fidelity.positionErrorMeanM(), fidelity.positionErrorP99M(),
             fidelity.positionErrorMaxM(), fidelity.rotationErrorP99Deg(), fidelity.restingJitterM(),
             fidelity.meanErrorByTickM(), linkFigures(),

@@ -30,11 +30,9 @@ public final class TextTable
         out.append(String.format(Locale.ROOT, "%nstatesync / fiedler-2015: %.3f of the bits per snapshot%n",
             r.statesyncToFiedlerRatio()));
         out.append(String.format(Locale.ROOT,
-            "entropy floor of statesync's symbols: %.2f bits/object sent (bitpacked: %.2f)%n",
-            r.entropyBitsPerObject(), r.statesyncBitsPerObjectSent()));
-        out.append(String.format(Locale.ROOT,
-            "experimental adaptive range coding of the same symbols: %.2f bits/object sent%n",
-            r.rangeCodedBitsPerObjectSent()));
+            "bitpacked symbols: %.2f bits/object sent, zeroth-order floor per (kind, width) %.2f " +
+            "(the range coder's richer contexts can go below it)%n",
+            r.statesyncBitsPerObjectSent(), r.entropyBitsPerObject()));
         out.append(String.format(Locale.ROOT,
             "fidelity (display delay %d ticks): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
             "rotation p99 %.3f deg; resting jitter %.6f m%n",

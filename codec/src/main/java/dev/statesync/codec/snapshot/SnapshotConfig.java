@@ -2,7 +2,8 @@ package dev.statesync.codec.snapshot;
 
 /**
  * Sizes of the snapshot sender's and receiver's memory. Both ends of a connection must use the same
- * {@link #ringDepthTicks}.
+ * {@link #ringDepthTicks}, {@link #maxReorderTicks} and {@link #rangeCoded}, and with range coding the same
+ * {@link #modelRingDepth}: each end's safety argument assumes the other's window and rings.
  */
 public final class SnapshotConfig
 {
@@ -23,7 +24,7 @@ public final class SnapshotConfig
     private boolean rangeCoded;
     private int modelRingDepth = DEFAULT_MODEL_RING_DEPTH;
 
-    /** Default range-coder models remembered per end: 32 (about 1.4 MB; see {@link #modelRingDepth(int)}). */
+    /** Default range-coder models remembered per end: 32 (about 1.44 MB; see {@link #modelRingDepth(int)}). */
     public static final int DEFAULT_MODEL_RING_DEPTH = 32;
 
     /**
@@ -31,7 +32,8 @@ public final class SnapshotConfig
      * packet continues from the model of the newest acked snapshot at most
      * {@code modelRingDepth - maxReorderTicks - 1} ticks old (15 by default, 250 ms at 60 Hz, which covers
      * round trips up to about 230 ms); with no such snapshot it starts from a fresh model and costs more.
-     * Raise it for longer round trips. Memory per end: depth x {@code ContextModel.BYTES} (about 42 KB).
+     * Raise it for longer round trips, and with the reorder window, which counts against the same depth.
+     * Memory per end: depth x ({@code ContextModel.BYTES} (45,120) + one byte per object).
      */
     public SnapshotConfig modelRingDepth(final int depth)
     {
@@ -116,8 +118,13 @@ public final class SnapshotConfig
     }
 
     /**
-     * Frame every snapshot with a format byte and range-code it when that is smaller than bitpacking
-     * (default false: unframed bitpacked snapshots). Both ends must agree. See {@code RangeBitWriter}.
+     * Frame every snapshot with a format byte and send it range-coded when that is smaller than bitpacked
+     * (default false: unframed bitpacked snapshots). Range coding is context-modeled: residuals per component
+     * in contexts of the object's motion, the object set against an earlier snapshot, and statistics carried
+     * from the newest acked packet ({@link #modelRingDepth}), so frequent values cost fractions of a bit
+     * (figures in {@code src/site/results.md}). The cost: the sender codes every packet twice, each end holds
+     * a ring of coder models, and decoding is slower. Both ends must agree. Format:
+     * {@code src/site/wire-format.md}.
      */
     public SnapshotConfig rangeCoded(final boolean enabled)
     {

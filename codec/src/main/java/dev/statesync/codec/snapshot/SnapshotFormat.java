@@ -8,15 +8,18 @@ package dev.statesync.codec.snapshot;
  * model ref         range-coded frames only: 8 bits, 0 = fresh model, else the age in ticks of the acked
  *                   snapshot whose final coder model the rest of the packet continues from
  * count             bounded [0, objects]
- * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps
+ * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps; range-coded: one
+ *                   context-coded flag per object ({@link IndexCoding#serializeModeled})
  * baseline table    count K bounded [0, 31], then K baseline ages (tick - baseline tick - 1) on a ladder
- * per object, in index order:
+ * per object, in index order (range-coded: refs and alternative as residuals, {@code BaselineRefs}):
  *   newest ref      bounded [0, K]; K = no baseline, absolute
  *   older ref       only for two-baseline predictors and newest ref != K; bounded [0, K]; K = none
  *   alternative     only with a prediction: bounded [0, n - 1] for a predictor offering n alternatives
  *   state           {@link ObjectCodec}
- * padding           zero bits to the byte boundary
+ * padding           zero bits to the byte boundary (none when range-coded)
  * </pre>
+ *
+ * Bit for bit, with the coder's contexts: {@code src/site/wire-format.md}.
  */
 public final class SnapshotFormat
 {

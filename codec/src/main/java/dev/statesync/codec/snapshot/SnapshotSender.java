@@ -943,13 +943,16 @@ public final class SnapshotSender implements ObjectSizer
     }
 
     /**
-     * Serialize the last written snapshot again, field for field, into any stream: for instruments that want
-     * the symbols the packet is made of (an entropy meter, a range-coder experiment) without a second copy of
-     * the packet layout. Only valid until the next {@link #prepare}: it reuses that packet's baseline table,
-     * references and predictions; the states come from the sent ring. Statistics are not counted again.
+     * Serialize the last written snapshot again, field for field, into any stream: {@link #writeFramed} range-
+     * codes the packet this way, and instruments (an entropy meter) read the symbols it is made of without a
+     * second copy of the packet layout. Only valid until the next {@link #prepare}: it reuses that packet's
+     * baseline table, references and predictions; the states come from the sent ring. Statistics are not
+     * counted again.
      *
-     * @param stream a writer (yields the same bytes as the packet) or a measure (yields
-     *               {@link #lastPacketBits()}); any other stream sees the same calls.
+     * @param stream a {@link ModeledBitStream} gets the range-coded layout, continuing from the model the last
+     *               framed packet referred to; any other stream the bitpacked calls: a writer yields the
+     *               bitpacked bytes, a measure their bits ({@link #lastPacketBits()} after {@link #write},
+     *               not after {@link #writeFramed}, which counts the frame it sent).
      */
     public void serializeLastPacket(final BitStream stream)
     {
