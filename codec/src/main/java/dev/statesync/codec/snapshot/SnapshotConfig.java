@@ -22,18 +22,22 @@ public final class SnapshotConfig
     private int resendTimeoutTicks = DEFAULT_RESEND_TIMEOUT_TICKS;
     private int maxReorderTicks = -1;
     private boolean rangeCoded;
-    private int modelRingDepth = DEFAULT_MODEL_RING_DEPTH;
+    /** 0: derived from the reorder window (see {@link #modelRingDepth()}). */
+    private int modelRingDepth;
 
-    /** Default range-coder models remembered per end: 32 (about 1.44 MB; see {@link #modelRingDepth(int)}). */
+    /** Smallest default range-coder model ring: 32 models (about 1.44 MB; see {@link #modelRingDepth(int)}). */
     public static final int DEFAULT_MODEL_RING_DEPTH = 32;
+    /** Ticks of acked-packet age the derived model ring depth leaves beyond the reorder window. */
+    private static final int DEFAULT_MODEL_REF_REACH_TICKS = 16;
 
     /**
-     * Range-coder models remembered per end (power of two, default 32), only with {@link #rangeCoded}: a
-     * packet continues from the model of the newest acked snapshot at most
-     * {@code modelRingDepth - maxReorderTicks - 1} ticks old (15 by default, 250 ms at 60 Hz, which covers
-     * round trips up to about 230 ms); with no such snapshot it starts from a fresh model and costs more.
-     * Raise it for longer round trips, and with the reorder window, which counts against the same depth.
-     * Memory per end: depth x ({@code ContextModel.BYTES} (45,120) + one byte per object).
+     * Range-coder models remembered per end (power of two), only with {@link #rangeCoded}: a packet
+     * continues from the model of the newest acked range-coded snapshot at most
+     * {@code modelRingDepth - maxReorderTicks - 1} ticks old; with no such snapshot it starts from a fresh
+     * model and costs more. Default: the smallest power of two of at least 32 and
+     * {@code maxReorderTicks + 16} (32 with the default rings: acked packets up to 15 ticks, 250 ms at 60 Hz,
+     * which covers round trips up to about 230 ms). Raise it for longer round trips. Memory per end:
+     * depth x ({@code ContextModel.BYTES} (45,120) + one byte per object).
      */
     public SnapshotConfig modelRingDepth(final int depth)
     {
@@ -45,16 +49,21 @@ public final class SnapshotConfig
         return this;
     }
 
-    /** @return range-coder models remembered per end. */
+    /** @return range-coder models remembered per end (set, or derived from the reorder window). */
     public int modelRingDepth()
     {
-        return modelRingDepth;
+        if (modelRingDepth != 0)
+        {
+            return modelRingDepth;
+        }
+        final int wanted = Math.max(DEFAULT_MODEL_RING_DEPTH, maxReorderTicks() + DEFAULT_MODEL_REF_REACH_TICKS);
+        return Integer.highestOneBit(wanted - 1) << 1;
     }
 
     /** @return the oldest acked snapshot, in ticks, whose model a packet may continue from (at least 0). */
     public int maxModelRefAgeTicks()
     {
-        return Math.max(0, Math.min(SnapshotFormat.MAX_MODEL_REF_AGE, modelRingDepth - maxReorderTicks() - 1));
+        return Math.max(0, Math.min(SnapshotFormat.MAX_MODEL_REF_AGE, modelRingDepth() - maxReorderTicks() - 1));
     }
 
     /**

@@ -105,7 +105,8 @@ public final class SnapshotSender implements ObjectSizer
     /** Coder models after each range-coded packet, by tick; null unless range coding is on. */
     private final ModelRing modelRing;
     private final int maxModelRefAgeTicks;
-    private int newestAckedPacketTick = StateRing.NO_TICK;
+    /** Newest acked packet that was range-coded, so whose final model both ends hold. */
+    private int newestAckedModelTick = StateRing.NO_TICK;
     private int lastModelRefAge;
     private final int alternativeBits;
     private int measuredObjectOffset;
@@ -483,12 +484,12 @@ public final class SnapshotSender implements ObjectSizer
      */
     private int modelRefAge(final int tick)
     {
-        if (modelRing == null || newestAckedPacketTick == StateRing.NO_TICK)
+        if (modelRing == null || newestAckedModelTick == StateRing.NO_TICK)
         {
             return 0;
         }
-        final int age = tick - newestAckedPacketTick;
-        return age > 0 && age <= maxModelRefAgeTicks && modelRing.holds(newestAckedPacketTick) ? age : 0;
+        final int age = tick - newestAckedModelTick;
+        return age > 0 && age <= maxModelRefAgeTicks && modelRing.holds(newestAckedModelTick) ? age : 0;
     }
 
     private void clearPrepared()
@@ -1012,9 +1013,10 @@ public final class SnapshotSender implements ObjectSizer
         }
         historyValid[slot] = false;
         final int tick = historyTick[slot];
-        if (newestAckedPacketTick == StateRing.NO_TICK || tick - newestAckedPacketTick > 0)
+        if (modelRing != null && modelRing.holds(tick) &&
+            (newestAckedModelTick == StateRing.NO_TICK || tick - newestAckedModelTick > 0))
         {
-            newestAckedPacketTick = tick;
+            newestAckedModelTick = tick;
         }
         final int base = slot * objectCount;
         for (int i = 0, count = historyCount[slot]; i < count; i++)

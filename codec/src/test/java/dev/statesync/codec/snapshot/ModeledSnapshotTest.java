@@ -182,6 +182,18 @@ class ModeledSnapshotTest
         assertEquals(1, sender.lastTableTick(1));
     }
 
+    @Example
+    void theModelRingCoversTheReorderWindowUnlessSetExplicitly()
+    {
+        assertEquals(32, new SnapshotConfig().modelRingDepth());
+        assertEquals(15, new SnapshotConfig().maxModelRefAgeTicks());
+        final SnapshotConfig deepRing = new SnapshotConfig().ringDepthTicks(128);
+        assertEquals(64, deepRing.modelRingDepth());
+        assertEquals(64 - 32 - 1, deepRing.maxModelRefAgeTicks());
+        assertEquals(8, new SnapshotConfig().modelRingDepth(8).modelRingDepth());
+        assertEquals(0, new SnapshotConfig().modelRingDepth(8).maxModelRefAgeTicks());
+    }
+
     @Property(tries = 300)
     void mutatedRangeCodedPacketsNeverThrowAndFailedDecodesChangeNothing(
         @ForAll @IntRange(max = 5) final int schemaIndex, @ForAll final long seed, @ForAll @IntRange(max = 3) final int mutation)
