@@ -118,20 +118,8 @@ class SnapshotRoundTripTest
         final byte[] packet = new byte[4096];
         final BitWriter writer = new BitWriter();
         final BitReader reader = new BitReader();
-        int tick = 1;
         // Object k is last acked at tick k + 2 for k <= max, the other nine at tick 1: max + 2 distinct ticks.
-        for (; tick <= max + 2; tick++)
-        {
-            if (tick > 1)
-            {
-                states.set(tick - 2, 0, tick);
-            }
-            writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
-            sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
-            reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
-            assertEquals(DecodeResult.OK, receiver.decode(reader));
-            sender.onAcked(tick);
-        }
+        int tick = ackEachObjectAtItsOwnTick(sender, receiver, states, max + 2, packet) + 1;
         final long absoluteBefore = sender.absoluteObjects();
         for (int object = 0; object < objects; object++)
         {
@@ -164,18 +152,7 @@ class SnapshotRoundTripTest
         final byte[] packet = new byte[4096];
         final BitWriter writer = new BitWriter();
         final BitReader reader = new BitReader();
-        for (int tick = 1; tick <= objects + 1; tick++)
-        {
-            if (tick > 1)
-            {
-                states.set(tick - 2, 0, tick);
-            }
-            writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
-            sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
-            reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
-            assertEquals(DecodeResult.OK, receiver.decode(reader));
-            sender.onAcked(tick);
-        }
+        ackEachObjectAtItsOwnTick(sender, receiver, states, objects + 1, packet);
         for (int object = 0; object < objects; object++)
         {
             states.set(object, 1, 1000 + object);
@@ -267,5 +244,33 @@ class SnapshotRoundTripTest
             assertTrue(schema.isValid(link.receiver.states().array(), i * schema.stride()));
         }
         assertNotEquals(null, result);
+    }
+
+    /**
+     * Ticks 1..lastTick, each sent, decoded and acked; from tick 2 on, tick t changes object t - 2 only, so
+     * object k's newest acked state is from tick k + 2. @return lastTick.
+     */
+    private static int ackEachObjectAtItsOwnTick(
+        final SnapshotSender sender,
+        final SnapshotReceiver receiver,
+        final QuantizedStates states,
+        final int lastTick,
+        final byte[] packet)
+    {
+        final BitWriter writer = new BitWriter();
+        final BitReader reader = new BitReader();
+        for (int tick = 1; tick <= lastTick; tick++)
+        {
+            if (tick > 1)
+            {
+                states.set(tick - 2, 0, tick);
+            }
+            writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
+            sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
+            reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
+            assertEquals(DecodeResult.OK, receiver.decode(reader));
+            sender.onAcked(tick);
+        }
+        return lastTick;
     }
 }
