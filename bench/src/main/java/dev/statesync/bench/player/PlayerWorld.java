@@ -41,6 +41,7 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
     private final float[][] slots;
     private final float playerMassKg;
     private final Vec2 scratch = new Vec2();
+    private Runnable stepSnap;
 
     /**
      * @param seed       seeds the crates' offsets in their stacks.
@@ -128,6 +129,20 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
         return bodies[index];
     }
 
+    /**
+     * Run {@code snap} at the end of every {@link #step}, before anything reads the world: quantize-both-sides
+     * rewrites the bodies with their quantized values there. In the step and not after it, because the server
+     * builds its state message from the stepped world and the client's replays step through this same method:
+     * snapped anywhere later, the server would send numbers it does not simulate from, or the client would replay
+     * numbers the server never had.
+     *
+     * @param snap reads and rewrites this world's bodies (never steps it); null for none.
+     */
+    public void snapAfterEachStep(final Runnable snap)
+    {
+        this.stepSnap = snap;
+    }
+
     /** {@inheritDoc} */
     public void saveState(final int slot)
     {
@@ -158,7 +173,8 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
 
     /**
      * Walk toward {@code moveX} x the walking speed (braking when 0) with a force proportional to the speed error,
-     * jump when asked and standing still vertically, then advance one 60 Hz tick.
+     * jump when asked and standing still vertically, then advance one 60 Hz tick and run the step snap, if any
+     * (see {@link #snapAfterEachStep}).
      */
     public void step(final PlayerCommand input)
     {
@@ -176,6 +192,10 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
             player.applyLinearImpulse(scratch, player.getWorldCenter());
         }
         world.step(TICK_DT_S, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
+        if (stepSnap != null)
+        {
+            stepSnap.run();
+        }
     }
 
     private void rebuildContacts()

@@ -32,8 +32,9 @@ import org.jbox2d.dynamics.Body;
  * displayed pose is measured.
  * <p>
  * The client world holds the crates too and predicts them with the player, so pushing them shows at once.
- * Without divergence the two worlds are bit-identical tick for tick (same floats, replay-safe world) and no
- * correction is ever needed. When they diverge (an input the server did not get in time, or a write into the
+ * Without divergence the two worlds are bit-identical tick for tick (same floats, replay-safe world; quantized
+ * both sides, both snap inside their steps, see {@link PlayerWorld#snapAfterEachStep}) and no correction is ever
+ * needed. When they diverge (an input the server did not get in time, or a write into the
  * server world), the state message's crates near the player re-sync what the player touches on the
  * correction. A few more crates ride along in turn ({@link PlayerSceneConfig#rotatingCratesPerMessage()}), so a
  * crate far from the player that differs is corrected within a fraction of a second too, before the player

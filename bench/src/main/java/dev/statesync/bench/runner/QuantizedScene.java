@@ -3,13 +3,18 @@ package dev.statesync.bench.runner;
 import dev.statesync.bench.scene.ObjectStates;
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.bench.scene.SceneFactory;
+import dev.statesync.bench.scene.SnapsInsideStep;
 import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateQuantizer;
 import dev.statesync.codec.snapshot.StateSchema;
 
 /**
  * A scene as an authority runs it: step, read, quantize every object, and for quantize-both-sides write
  * the dequantized state back into the scene. Shared by the simulated run and the UDP server.
+ * <p>
+ * A scene that {@link SnapsInsideStep} (it sends state from inside its step) is handed the snap instead, so that
+ * it is applied between its physics step and its send; a step in which that scene's authority did not simulate
+ * (the player scene's server waiting for its first inputs) is quantized without a write-back, since the
+ * authority's state is then exactly what it was.
  */
 public final class QuantizedScene
 {
@@ -17,12 +22,10 @@ public final class QuantizedScene
     private final boolean is3d;
     private final int objects;
     private final StateSchema schema;
-    private final SchemaKind kind;
-    private final StateQuantizer quantizer;
+    private final boolean writeBackAfterStep;
+    private final QuantizingSnap authority;
     private final ObjectStates states;
-    private final ObjectStates applied;
-    private final float[] records;
-    private final QuantizedStates current;
+    private boolean snappedInStep;
 
     /** @throws IllegalArgumentException for a scene not in this build. */
     public QuantizedScene(final String sceneName, final SchemaKind kind)
@@ -30,37 +33,42 @@ public final class QuantizedScene
         this.scene = SceneFactory.create(sceneName);
         this.is3d = scene.is3d();
         this.objects = scene.objectCount();
-        this.kind = kind;
         this.schema = kind.schema(is3d);
-        this.quantizer = new StateQuantizer(schema, objects);
+        this.authority = new QuantizingSnap(schema, objects);
         this.states = new ObjectStates(objects);
-        this.applied = new ObjectStates(objects);
-        applied.count(objects);
-        this.records = new float[objects * FloatRecords.stride(is3d)];
-        this.current = new QuantizedStates(schema, objects);
+        if (kind.quantizeBothSides() && scene instanceof SnapsInsideStep snapping)
+        {
+            snapping.snapInsideStep(
+                stepped ->
+                {
+                    authority.snap(stepped);
+                    snappedInStep = true;
+                },
+                new QuantizingSnap(schema, objects));
+            this.writeBackAfterStep = false;
+        }
+        else
+        {
+            this.writeBackAfterStep = kind.quantizeBothSides();
+        }
     }
 
     /** Step one tick and quantize it. @return the quantized states (reused every tick). */
     public QuantizedStates step()
     {
-        final int stride = FloatRecords.stride(is3d);
+        snappedInStep = false;
         scene.step();
-        scene.readState(states);
-        for (int i = 0; i < objects; i++)
+        if (!snappedInStep)
         {
-            FloatRecords.toRecord(states, i, is3d, records, i * stride);
-            quantizer.quantize(i, records, i * stride, current);
-        }
-        if (kind.quantizeBothSides())
-        {
-            for (int i = 0; i < objects; i++)
+            scene.readState(states);
+            authority.quantize(states);
+            if (writeBackAfterStep)
             {
-                quantizer.dequantize(current, i, records, i * stride);
-                FloatRecords.fromRecord(records, i * stride, is3d, applied, i);
+                authority.dequantize(states);
+                scene.applyStates(states);
             }
-            scene.applyStates(applied);
         }
-        return current;
+        return authority.quantized();
     }
 
     /**
@@ -69,7 +77,7 @@ public final class QuantizedScene
      */
     public float[] records()
     {
-        return records;
+        return authority.records();
     }
 
     /** @return true for a 3D scene. */

@@ -37,7 +37,8 @@ import dev.statesync.sync.snapshot.SnapshotReplica;
  * CPU cost.
  *
  * <p>Per tick: step the scene; read and quantize every object (for the state schema also dequantize and
- * write the result back into the scene: quantize both sides); account the stages; send the snapshot from
+ * write the result back into the scene: quantize both sides; inside the step for a scene that sends state from
+ * there, see {@link QuantizedScene}); account the stages; send the snapshot from
  * address 0 to 1 (under a budget, through the priority accumulator: player 1e6, changed objects 100,
  * others 1); the replica sends acks from 1 to 0; deliver what the simulator has due; update both ends;
  * evaluate fidelity. Simulated time is {@code tick * 1/60 s}: a run is deterministic for a seed.

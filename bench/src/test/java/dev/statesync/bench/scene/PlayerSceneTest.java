@@ -2,13 +2,13 @@ package dev.statesync.bench.scene;
 
 import java.util.SplittableRandom;
 
-import dev.statesync.bench.player.BodiesState;
 import dev.statesync.bench.player.PlayerSceneConfig;
 import dev.statesync.bench.player.PlayerWorld;
 import dev.statesync.bench.player.PredictionReport;
 import dev.statesync.sync.sim.NetworkSimulator;
 import org.junit.jupiter.api.Test;
 
+import static dev.statesync.bench.player.PredictionAssertions.assertPredictionEqualsServerBitForBit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,7 +90,7 @@ class PlayerSceneTest
         assertEquals(0, report.corrections(), report::toString);
         assertEquals(0, report.missingInputs());
         assertEquals(report.maxRawStepM(), report.maxDisplayedStepM(), "nothing to smooth");
-        assertPredictionEqualsServerBitForBit(scene);
+        assertPredictionEqualsServerBitForBit(scene.session());
     }
 
     @Test
@@ -185,8 +185,9 @@ class PlayerSceneTest
     @Test
     void shouldKeepCorrectionsSmallAndSmoothedWhenTheServerWorldIsQuantizedEveryTick()
     {
-        // The runner's quantize-both-sides mode writes the quantized state back into the server world every tick;
-        // the client predicts unquantized, so it is corrected on most ticks, by millimetres.
+        // Quantized state written into the server world between steps, every tick, is a server-only write: the
+        // client predicts unquantized, so it is corrected on most ticks, by millimetres. (The runner's
+        // quantize-both-sides snaps inside both worlds' steps instead, see QuantizedSceneTest.)
         final PlayerScene scene = new PlayerScene(new PlayerSceneConfig());
         final ObjectStates s = new ObjectStates(scene.objectCount());
         for (int t = 0; t < TICKS; t++)
@@ -264,23 +265,6 @@ class PlayerSceneTest
             scene.step();
         }
         return scene;
-    }
-
-    private static void assertPredictionEqualsServerBitForBit(final PlayerScene scene)
-    {
-        final PlayerWorld server = scene.session().serverWorld();
-        final BodiesState serverState = new BodiesState(server.bodyCount());
-        server.readState(serverState);
-        final BodiesState predicted =
-            scene.session().client().predictedState(scene.session().channel().lastProcessedInputTick() + 1);
-        for (int body = 0; body < server.bodyCount(); body++)
-        {
-            for (int k = 0; k < BodiesState.VALUES_PER_BODY; k++)
-            {
-                assertEquals(Float.floatToRawIntBits(serverState.value(body, k)),
-                    Float.floatToRawIntBits(predicted.value(body, k)), "body " + body + " value " + k);
-            }
-        }
     }
 
     private static ObjectStates randomAwakeStates(final int count, final SplittableRandom random)
