@@ -55,7 +55,7 @@ public final class JsonReport
         j.first = false;
         j.number("statesyncToFiedlerRatio", r.statesyncToFiedlerRatio());
         j.number("entropyBitsPerObject", r.entropyBitsPerObject());
-        j.number("statesyncBitsPerObjectSent", r.statesyncBitsPerObjectSent());
+        j.number("bitpackedBitsPerObjectSent", r.bitpackedBitsPerObjectSent());
         j.key("fidelity");
         j.first = true;
         j.open();

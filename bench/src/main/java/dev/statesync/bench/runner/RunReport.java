@@ -17,7 +17,7 @@ import java.util.List;
  * @param stages                one row per {@link Stage}, in order.
  * @param entropyBitsPerObject  zeroth-order entropy per (kind, width) context of the bitpacked form of
  *                              statesync's packets, per object sent (see {@link EntropyMeter}).
- * @param statesyncBitsPerObjectSent bits of the bitpacked form of statesync's packets per object sent
+ * @param bitpackedBitsPerObjectSent bits of the bitpacked form of statesync's packets per object sent
  *                                   (compare with the entropy; the statesync stage is what was sent).
  * @param delayTicks            interpolation delay D of the fidelity metrics, ticks.
  * @param positionErrorMeanM    mean position error, m.
@@ -46,7 +46,7 @@ public record RunReport(
     double atRestPerSnapshot,
     List<StageFigures> stages,
     double entropyBitsPerObject,
-    double statesyncBitsPerObjectSent,
+    double bitpackedBitsPerObjectSent,
     int delayTicks,
     double positionErrorMeanM,
     double positionErrorP99M,

@@ -32,7 +32,7 @@ public final class TextTable
         out.append(String.format(Locale.ROOT,
             "bitpacked symbols: %.2f bits/object sent, zeroth-order floor per (kind, width) %.2f " +
             "(the range coder's richer contexts can go below it)%n",
-            r.statesyncBitsPerObjectSent(), r.entropyBitsPerObject()));
+            r.bitpackedBitsPerObjectSent(), r.entropyBitsPerObject()));
         out.append(String.format(Locale.ROOT,
             "fidelity (display delay %d ticks): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
             "rotation p99 %.3f deg; resting jitter %.6f m%n",

@@ -120,8 +120,8 @@ class ScenarioRunnerTest
         assertEquals(r.ticks(), r.link().packetsSent());
         assertTrue(r.link().packetsAcked() > r.ticks() / 2, "acked " + r.link().packetsAcked());
         assertTrue(r.changedPerSnapshot() > 0);
-        assertTrue(r.entropyBitsPerObject() > 0 && r.entropyBitsPerObject() <= r.statesyncBitsPerObjectSent(),
-            r.entropyBitsPerObject() + " <= " + r.statesyncBitsPerObjectSent());
+        assertTrue(r.entropyBitsPerObject() > 0 && r.entropyBitsPerObject() <= r.bitpackedBitsPerObjectSent(),
+            r.entropyBitsPerObject() + " <= " + r.bitpackedBitsPerObjectSent());
         assertTrue(r.positionErrorP99M() >= 0 && r.positionErrorP99M() < maxP99M, "p99 " + r.positionErrorP99M());
         assertTrue(r.encodeNsPerObject() > 0 && r.decodeNsPerObject() > 0);
     }
