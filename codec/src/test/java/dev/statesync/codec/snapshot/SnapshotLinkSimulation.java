@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.zip.CRC32;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -35,6 +36,8 @@ final class SnapshotLinkSimulation
     final List<Flight> packets = new ArrayList<>();
     final List<int[]> acks = new ArrayList<>();
     long bitsSent;
+    /** Every packet encoded, lost or not, in order: what golden tests compare across versions. */
+    final CRC32 packetDigest = new CRC32();
     long objectsChecked;
 
     final boolean framed;
@@ -135,6 +138,7 @@ final class SnapshotLinkSimulation
             {
                 throw new AssertionError("snapshot of " + bytes + " bytes exceeds budget " + budgetBytes);
             }
+            packetDigest.update(storage, 0, bytes);
             sentStatesByTick.put(tick, states.array().clone());
             sentStatesByTick.remove(tick - 200);
             if (random.nextDouble() >= loss)
