@@ -91,9 +91,16 @@ public final class SnapshotSender implements ObjectSizer
     private final int[] olderRef;
     private final int[] distinctTicks;
     private final int[] distinctCounts;
+    /** The prepared baseline table, newest tick first; {@link #newestRef}/{@link #olderRef} index it. */
     private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
-    private final int[] compactTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    /**
+     * The table a packet carries: the prepared entries its objects name, in prepared order, so still newest
+     * first. {@link #tableRemap} maps a prepared index to its index here. Computed per serialized object set
+     * ({@link #compactBaselineTable}), so a set can be measured without touching the prepared refs.
+     */
+    private final int[] packetTableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
     private final int[] tableRemap = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    private int packetTableSize;
 
     private final boolean[] isCandidate;
     private final int[] chosenAlternative;
@@ -378,22 +385,24 @@ public final class SnapshotSender implements ObjectSizer
             included[includedCount++] = object;
         }
         final int sortedCount = sortIncluded();
-        compactBaselineTable();
-        writePacket(preparedTick, preparedStates, tableSize, sortedCount, writer);
+        compactBaselineTable(sortedIncluded, sortedCount);
+        writePacket(preparedTick, preparedStates, sortedCount, writer);
         recordSent(preparedTick, preparedStates, sequence);
         clearPrepared();
     }
 
     /**
-     * Keep only the baseline ticks the included objects name, so a packet that carries few objects (a tight
-     * budget) does not pay for the table entries of candidates that did not fit.
+     * Keep only the baseline ticks {@code objects} name, so a packet that carries few objects (a tight budget)
+     * does not pay for the table entries of candidates that did not fit. Sets the packet table and the remap
+     * that {@link #packetRef} applies while serializing; the prepared table and refs stay as they are, so any
+     * number of object sets can be serialized (measured) before one is written.
      */
-    private void compactBaselineTable()
+    private void compactBaselineTable(final int[] objects, final int count)
     {
         Arrays.fill(tableRemap, -1);
-        for (int i = 0; i < includedCount; i++)
+        for (int i = 0; i < count; i++)
         {
-            final int object = included[i];
+            final int object = objects[i];
             markUsed(newestRef[object]);
             if (newestRef[object] != tableSize)
             {
@@ -407,17 +416,10 @@ public final class SnapshotSender implements ObjectSizer
             if (tableRemap[i] >= 0)
             {
                 tableRemap[i] = used;
-                compactTicks[used++] = tableTicks[i];
+                packetTableTicks[used++] = tableTicks[i];
             }
         }
-        for (int i = 0; i < includedCount; i++)
-        {
-            final int object = included[i];
-            newestRef[object] = newestRef[object] == tableSize ? used : tableRemap[newestRef[object]];
-            olderRef[object] = olderRef[object] == tableSize ? used : tableRemap[olderRef[object]];
-        }
-        System.arraycopy(compactTicks, 0, tableTicks, 0, used);
-        tableSize = used;
+        packetTableSize = used;
     }
 
     private void markUsed(final int ref)
@@ -426,6 +428,12 @@ public final class SnapshotSender implements ObjectSizer
         {
             tableRemap[ref] = 0;
         }
+    }
+
+    /** @return the packet table's index for prepared table index {@code ref}; "no baseline" stays past the end. */
+    private int packetRef(final int ref)
+    {
+        return ref == tableSize ? packetTableSize : tableRemap[ref];
     }
 
     /**
@@ -835,26 +843,32 @@ public final class SnapshotSender implements ObjectSizer
         return count;
     }
 
-    private void writePacket(
-        final int tick, final int[] states, final int tableSize, final int count, final BitWriter writer)
+    private void writePacket(final int tick, final int[] states, final int count, final BitWriter writer)
     {
         final int startBits = writer.bitsWritten();
         lastPacketTick = tick;
         lastPacketCount = count;
-        serializePacket(writer, tick, count, states, false);
+        serializePacket(writer, tick, sortedIncluded, count, states, false);
         writer.flush();
         lastPacketBits = writer.bitsWritten() - startBits;
         recordPacketStatistics(tick, states, count);
     }
 
     /**
-     * The one serialize routine of a snapshot, for a writer, a measure or a range coder.
+     * The one serialize routine of a snapshot, for a writer, a measure or a range coder. Refs go through the
+     * packet table {@link #compactBaselineTable} set for {@code objects}.
      *
+     * @param objects  the packet's objects in ascending index order.
      * @param fromRing take each object's state from the sent ring at {@code tick} (replaying a packet already
      *                 written) instead of from {@code states}.
      */
     private void serializePacket(
-        final BitStream stream, final int tick, final int count, final int[] states, final boolean fromRing)
+        final BitStream stream,
+        final int tick,
+        final int[] objects,
+        final int count,
+        final int[] states,
+        final boolean fromRing)
     {
         stream.serializeBits(tick, SnapshotFormat.TICK_BITS);
         if (stream instanceof ModeledBitStream)
@@ -866,19 +880,20 @@ public final class SnapshotSender implements ObjectSizer
                 ((ModeledBitStream)stream).model().copyFrom(modelRing.model(refTick));
             }
             stream.serializeInt(count, 0, objectCount);
-            indexCoding.serializeModeled(stream, sortedIncluded, count,
+            indexCoding.serializeModeled(stream, objects, count,
                 lastModelRefAge == 0 ? null : modelRing.includedArray(),
                 lastModelRefAge == 0 ? 0 : modelRing.includedOffset(refTick));
         }
         else
         {
             stream.serializeInt(count, 0, objectCount);
-            indexCoding.write(stream, sortedIncluded, count);
+            indexCoding.write(stream, objects, count);
         }
-        stream.serializeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
-        for (int i = 0; i < tableSize; i++)
+        final int packetTableSize = this.packetTableSize;
+        stream.serializeInt(packetTableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        for (int i = 0; i < packetTableSize; i++)
         {
-            stream.serializeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+            stream.serializeLadder(tick - packetTableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
         }
         final boolean two = predictor.baselineCount() == 2;
         final int[] source = fromRing ? sentRing.array() : states;
@@ -886,15 +901,16 @@ public final class SnapshotSender implements ObjectSizer
         int previousAbsolute = -1;
         for (int i = 0; i < count; i++)
         {
-            final int object = sortedIncluded[i];
-            final int newest = newestRef[object];
+            final int object = objects[i];
+            final int newest = packetRef(newestRef[object]);
             final boolean carriedInReference = modeled && lastModelRefAge != 0 &&
                 modelRing.includedArray()[modelRing.includedOffset(tick - lastModelRefAge) + object];
-            BaselineRefs.serializeNewest(stream, newest, tableSize, carriedInReference);
-            final boolean hasPrediction = newest != tableSize;
+            BaselineRefs.serializeNewest(stream, newest, packetTableSize, carriedInReference);
+            final boolean hasPrediction = newest != packetTableSize;
             if (hasPrediction && two)
             {
-                BaselineRefs.serializeOlder(stream, olderRef[object], newest, tableSize, carriedInReference);
+                BaselineRefs.serializeOlder(stream, packetRef(olderRef[object]), newest, packetTableSize,
+                    carriedInReference);
             }
             if (hasPrediction && alternativeBits > 0)
             {
@@ -961,7 +977,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             throw new IllegalStateException("no written packet to serialize (or a new one is prepared)");
         }
-        serializePacket(stream, lastPacketTick, lastPacketCount, null, true);
+        serializePacket(stream, lastPacketTick, sortedIncluded, lastPacketCount, null, true);
     }
 
     private void recordSent(final int tick, final int[] states, final int sequence)
@@ -1038,13 +1054,13 @@ public final class SnapshotSender implements ObjectSizer
     /** @return entries of the last written packet's baseline table (for tests of its order). */
     int lastTableSize()
     {
-        return tableSize;
+        return packetTableSize;
     }
 
     /** @return the tick of entry {@code i} of the last written packet's baseline table. */
     int lastTableTick(final int i)
     {
-        return tableTicks[i];
+        return packetTableTicks[i];
     }
 
     /** @return the objects included by the last {@link #encode}, in the order they were taken. */
