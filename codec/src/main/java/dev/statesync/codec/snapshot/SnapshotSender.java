@@ -39,6 +39,11 @@ public final class SnapshotSender implements ObjectSizer
     private static final int NEED_CHANGED = 1;
     /** The current state is the last one sent, but no ack covers a packet of its run yet. */
     private static final int NEED_UNACKED = 2;
+    /**
+     * Trial range codings per budgeted framed packet beyond the bitpacked fill. Each costs about one packet's
+     * range coding; four land within an object or two of the budget once the ratio estimate has settled.
+     */
+    static final int MAX_FIT_TRIALS = 4;
 
     private final StateSchema schema;
     private final int objectCount;
@@ -118,7 +123,26 @@ public final class SnapshotSender implements ObjectSizer
     private final int alternativeBits;
     private int measuredObjectOffset;
     private final boolean[] hasPrediction;
+    /** Per candidate, {@link #bitsFor} once measured in this prepared snapshot, else -1. */
+    private final int[] sizedBits;
     private final int[] chosen;
+    /** Candidates in the order {@link #encodeFramed} was given, for fitting a range-coded budget. */
+    private final int[] fitOrder;
+    /** {@code fitPrefixBits[n]}: bitpacked bound of the first n of {@link #fitOrder}; known up to fitMeasured. */
+    private final long[] fitPrefixBits;
+    /** A trial prefix of {@link #fitOrder} in index order, as a packet carries it. */
+    private final int[] fitSorted;
+    private int fitListed;
+    /** Objects of the last trial coding, whose bytes and final model the range coder still holds; -1: none. */
+    private int fitSortedCount = -1;
+    private int fitCodedBytes;
+    private int fitMeasured;
+    /**
+     * Range-coded bits per bitpacked bound bit of the last trial: the first guess for the next budgeted packet.
+     * Starts at 1 (no gain assumed), so the first guess is the bitpacked fill.
+     */
+    private double fitRangeRatio = 1.0;
+    private long fitTrials;
     private int[] preparedStates;
     private int preparedTick;
     private int candidateCount;
@@ -190,7 +214,11 @@ public final class SnapshotSender implements ObjectSizer
         maxModelRefAgeTicks = config.maxModelRefAgeTicks();
         alternativeBits = Bits.bitsRequired(0, predictor.alternativeCount() - 1);
         hasPrediction = new boolean[objectCount];
+        sizedBits = new int[objectCount];
         chosen = new int[objectCount];
+        fitOrder = new int[objectCount];
+        fitPrefixBits = new long[objectCount + 1];
+        fitSorted = new int[objectCount];
         candidateNewest = new int[objectCount];
         candidateOlder = new int[objectCount];
         included = new int[objectCount];
@@ -327,6 +355,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             final int object = candidates[c];
             hasPrediction[object] = predict(object, tick, tableSize);
+            sizedBits[object] = -1;
         }
         return candidateCount;
     }
@@ -343,12 +372,18 @@ public final class SnapshotSender implements ObjectSizer
         {
             return Integer.MAX_VALUE;
         }
+        if (sizedBits[object] >= 0)
+        {
+            return sizedBits[object];
+        }
         final boolean predicted = hasPrediction[object];
         measure.reset();
         codec.serialize(measure, preparedStates, object * stride, predicted ? predictions : null, object * stride,
             motionContexts[object]);
-        return measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
+        final int bits = measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
             (predicted ? alternativeBits : 0) + indexCoding.maxBitsPerIndex();
+        sizedBits[object] = bits;
+        return bits;
     }
 
     /** @return an upper bound of the prepared snapshot's bits outside its objects (tick, counts, table, padding). */
@@ -438,8 +473,9 @@ public final class SnapshotSender implements ObjectSizer
 
     /**
      * Write the prepared snapshot framed (see {@link SnapshotConfig#rangeCoded}): a format byte, then the
-     * range-coded snapshot if that is smaller, else the bitpacked one. Objects must have been chosen to fit
-     * {@code capacityBytes - 1} bitpacked, so the frame always fits.
+     * range-coded snapshot if that is smaller, else the bitpacked one. Never writes past {@code capacityBytes}:
+     * the objects must fit {@code capacityBytes - 1} bitpacked (as a bit budget of that size guarantees), or
+     * range-coded (as {@link #encodeFramed} makes sure, or this throws after recording the packet as sent).
      *
      * @return bytes written at {@code offset}.
      */
@@ -451,27 +487,51 @@ public final class SnapshotSender implements ObjectSizer
         final int capacityBytes,
         final int sequence)
     {
+        return writeFramed(objects, count, buffer, offset, capacityBytes, sequence, -1);
+    }
+
+    /**
+     * @param codedBytes -1, or the length of these objects' range-coded packet, already in {@link #rangeScratch}
+     *                   with its final model in {@link #rangeWriter} (the last fitting trial of the same set).
+     */
+    private int writeFramed(
+        final int[] objects,
+        final int count,
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int capacityBytes,
+        final int sequence,
+        final int codedBytes)
+    {
         if (capacityBytes < 2)
         {
             throw new IllegalArgumentException("capacityBytes must be >= 2, got " + capacityBytes);
         }
         framedWriter.wrap(buffer, offset + 1, capacityBytes - 1);
         write(objects, count, framedWriter, sequence);
-        if (framedWriter.hasOverflowed())
-        {
-            throw new IllegalStateException("chosen objects do not fit " + (capacityBytes - 1) + " bytes");
-        }
-        int length = framedWriter.bytesWritten();
-        int format = SnapshotFormat.FORMAT_BITPACKED;
-        if (rangeScratch.capacity() < length)
-        {
-            rangeScratch.wrap(new byte[Math.max(length, 2 * rangeScratch.capacity())]);
-        }
-        rangeWriter.wrap(rangeScratch, 0, length);
+        // An overflowed bitpacked write stopped at the capacity; the range-coded form must then fit on its own.
+        final boolean bitpackedFits = !framedWriter.hasOverflowed();
+        final int bitpackedLength = framedWriter.bytesWritten();
+        final int rangeLimit = bitpackedFits ? bitpackedLength : capacityBytes - 1;
         lastModelRefAge = modelRefAge(lastPacketTick);
-        serializeLastPacket(rangeWriter);
-        final int rangeLength = rangeWriter.finish();
-        if (!rangeWriter.isFailed() && rangeLength < length)
+        final int rangeLength;
+        final boolean rangeFits;
+        if (codedBytes >= 0)
+        {
+            rangeLength = codedBytes;
+            rangeFits = codedBytes <= rangeLimit;
+        }
+        else
+        {
+            ensureRangeScratch(rangeLimit);
+            rangeWriter.wrap(rangeScratch, 0, rangeLimit);
+            serializeLastPacket(rangeWriter);
+            rangeLength = rangeWriter.finish();
+            rangeFits = !rangeWriter.isFailed();
+        }
+        int length = bitpackedLength;
+        int format = SnapshotFormat.FORMAT_BITPACKED;
+        if (rangeFits && (rangeLength < bitpackedLength || !bitpackedFits))
         {
             if (modelRing != null)
             {
@@ -481,9 +541,23 @@ public final class SnapshotSender implements ObjectSizer
             length = rangeLength;
             format = SnapshotFormat.FORMAT_RANGE_CODED;
         }
+        else if (!bitpackedFits)
+        {
+            throw new IllegalStateException("chosen objects fit " + (capacityBytes - 1) +
+                " bytes neither bitpacked nor range-coded");
+        }
         buffer.putByte(offset, (byte)format);
         lastPacketBits = 8 * (1 + length);
         return 1 + length;
+    }
+
+    /** Grow the range coder's scratch to at least {@code bytes}; rare (a larger packet than ever before). */
+    private void ensureRangeScratch(final int bytes)
+    {
+        if (rangeScratch.capacity() < bytes)
+        {
+            rangeScratch.wrap(new byte[Math.max(bytes, 2 * rangeScratch.capacity())]);
+        }
     }
 
     /**
@@ -542,8 +616,21 @@ public final class SnapshotSender implements ObjectSizer
 
     /**
      * {@link #encode} for framed snapshots ({@link SnapshotConfig#rangeCoded}): prepare, choose objects in
-     * order within {@code capacityBytes - 1} bitpacked, then {@link #writeFramed}.
+     * {@code order} so the frame fits {@code capacityBytes}, then {@link #writeFramed}.
      *
+     * <p>Where every candidate fits {@code capacityBytes - 1} bitpacked, all are sent, as {@link #encode} would.
+     * Otherwise the budget binds, and since a range-coded packet is often far smaller than its bitpacked bound,
+     * filling by bitpacked sizes would leave much of the budget unused. The sender then fits the range-coded
+     * size: it takes the longest prefix of the candidates in {@code order} whose range-coded frame it measured
+     * to fit, found in at most {@link #MAX_FIT_TRIALS} trial codings (a secant search on the prefix's bitpacked
+     * bound, started from the last packet's range/bitpacked ratio). A prefix, because every trial codes the
+     * whole packet: an object that does not fit ends it, lower-priority ones after it are not tried. Where no
+     * trial beat the bitpacked fill, the objects are chosen as {@link #encode} chooses them (taken in order
+     * while they fit bitpacked, skipping ones that do not and trying smaller ones after them). The frame never
+     * exceeds {@code capacityBytes}.
+     *
+     * @param order      objects in priority order (descending), or null for index order over all objects.
+     * @param orderCount entries of {@code order} to consider.
      * @return bytes written at {@code offset}.
      */
     public int encodeFramed(
@@ -558,18 +645,38 @@ public final class SnapshotSender implements ObjectSizer
     {
         final long budgetBits = 8L * (capacityBytes - 1);
         prepare(tick, current, (int)Math.min(budgetBits, Integer.MAX_VALUE));
-        final int chosenCount = chooseInOrder(order, orderCount, budgetBits);
-        return writeFramed(chosen, chosenCount, buffer, offset, capacityBytes, sequence);
+        if (!mayExceed(budgetBits))
+        {
+            return writeFramed(chosen, chooseInOrder(order, orderCount, budgetBits), buffer, offset, capacityBytes,
+                sequence, -1);
+        }
+        final int fitted = fitRangeCoded(order, orderCount, budgetBits);
+        if (fitted < 0)
+        {
+            return writeFramed(chosen, chooseInOrder(order, orderCount, budgetBits), buffer, offset, capacityBytes,
+                sequence, -1);
+        }
+        System.arraycopy(fitOrder, 0, chosen, 0, fitted);
+        final int codedBytes = fitted == fitSortedCount ? fitCodedBytes : -1;
+        return writeFramed(chosen, fitted, buffer, offset, capacityBytes, sequence, codedBytes);
+    }
+
+    /**
+     * @return true if the prepared candidates might not all fit {@code budgetBits} bitpacked: every group
+     * selector is at most 16 bits, so below this worst case no object needs measuring.
+     */
+    private boolean mayExceed(final long budgetBits)
+    {
+        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
+            indexCoding.maxBitsPerIndex();
+        return headerBits() + worstObjectBits * candidateCount > budgetBits;
     }
 
     /** Take prepared candidates in order while they fit {@code budgetBits}; @return how many (in chosen). */
     private int chooseInOrder(final int[] order, final int orderCount, final long budgetBits)
     {
         long used = headerBits();
-        // Measure objects only when the budget could be exceeded: every group selector is at most 16 bits.
-        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
-            indexCoding.maxBitsPerIndex();
-        final boolean measuring = used + worstObjectBits * candidateCount > budgetBits;
+        final boolean measuring = mayExceed(budgetBits);
         int chosenCount = 0;
         final int considered = order == null ? objectCount : orderCount;
         for (int k = 0; k < considered; k++)
@@ -591,6 +698,144 @@ public final class SnapshotSender implements ObjectSizer
             chosen[chosenCount++] = object;
         }
         return chosenCount;
+    }
+
+    /**
+     * Find the longest prefix of the candidates in {@code order} (into {@link #fitOrder}) whose range-coded
+     * packet fits {@code budgetBits}, trying at most {@link #MAX_FIT_TRIALS} prefixes longer than the longest
+     * that surely fits bitpacked. Each guess interpolates between the nearest measured prefixes that fit and
+     * that did not (secant on the bitpacked bound), or scales by the one measured, or at first by the last
+     * packet's ratio; it is clamped strictly between them, so every trial narrows the bracket.
+     *
+     * @return the prefix length, or -1 if no trial beat the bitpacked fill.
+     */
+    private int fitRangeCoded(final int[] order, final int orderCount, final long budgetBits)
+    {
+        ensureRangeScratch((int)Math.min(budgetBits / 8, Integer.MAX_VALUE));
+        listCandidates(order, orderCount);
+        final long headerBits = headerBits();
+        final int bitpackedFill = prefixWithin(budgetBits - headerBits);
+        int fits = bitpackedFill;
+        int fails = fitListed + 1;
+        long fitsBound = -1;
+        long fitsCoded = -1;
+        long failsBound = -1;
+        long failsCoded = -1;
+        fitSortedCount = -1;
+        for (int trial = 0; trial < MAX_FIT_TRIALS && fails - fits > 1; trial++)
+        {
+            final long guessBound;
+            if (fitsCoded > 0 && failsCoded > fitsCoded)
+            {
+                guessBound = fitsBound + (budgetBits - fitsCoded) * (failsBound - fitsBound) / (failsCoded - fitsCoded);
+            }
+            else if (failsCoded > 0)
+            {
+                guessBound = failsBound * budgetBits / failsCoded;
+            }
+            else if (fitsCoded > 0)
+            {
+                guessBound = fitsBound * budgetBits / fitsCoded;
+            }
+            else
+            {
+                guessBound = (long)(budgetBits / fitRangeRatio);
+            }
+            final int count = Math.max(fits + 1, Math.min(fails - 1, prefixWithin(guessBound - headerBits)));
+            final long bound = headerBits + prefixBits(count);
+            final long coded = 8L * rangeCodedBytes(count);
+            fitRangeRatio = (double)coded / bound;
+            if (coded <= budgetBits)
+            {
+                fits = count;
+                fitsBound = bound;
+                fitsCoded = coded;
+            }
+            else
+            {
+                fails = count;
+                failsBound = bound;
+                failsCoded = coded;
+            }
+        }
+        return fits > bitpackedFill ? fits : -1;
+    }
+
+    /** Prepared candidates of {@code order} (or of index order when null) into {@link #fitOrder}. */
+    private void listCandidates(final int[] order, final int orderCount)
+    {
+        int listed = 0;
+        final int considered = order == null ? objectCount : orderCount;
+        for (int k = 0; k < considered; k++)
+        {
+            final int object = order == null ? k : order[k];
+            if (isCandidate[object])
+            {
+                fitOrder[listed++] = object;
+            }
+        }
+        fitListed = listed;
+        fitMeasured = 0;
+    }
+
+    /** @return the bitpacked bound of the first {@code count} of {@link #fitOrder}, measuring as needed. */
+    private long prefixBits(final int count)
+    {
+        while (fitMeasured < count)
+        {
+            fitPrefixBits[fitMeasured + 1] = fitPrefixBits[fitMeasured] + bitsFor(fitOrder[fitMeasured]);
+            fitMeasured++;
+        }
+        return fitPrefixBits[count];
+    }
+
+    /** @return the longest prefix of {@link #fitOrder} whose bitpacked bound is at most {@code bits}. */
+    private int prefixWithin(final long bits)
+    {
+        if (bits < 0)
+        {
+            return 0;
+        }
+        while (fitMeasured < fitListed && fitPrefixBits[fitMeasured] <= bits)
+        {
+            prefixBits(fitMeasured + 1);
+        }
+        int low = 0;
+        int high = fitMeasured;
+        while (low < high)
+        {
+            final int middle = (low + high + 1) >>> 1;
+            if (fitPrefixBits[middle] <= bits)
+            {
+                low = middle;
+            }
+            else
+            {
+                high = middle - 1;
+            }
+        }
+        return low;
+    }
+
+    /**
+     * Range-code the prepared snapshot carrying the first {@code count} of {@link #fitOrder} into scratch,
+     * exactly as {@link #writeFramed} would (same model reference, same packet table), and leave the coder
+     * with its final model, so a write of the same set can send these bytes. Records nothing: no history, no
+     * statistics, no model stored, the prepared refs untouched.
+     *
+     * @return the range-coded packet's bytes (without the format byte), also where they exceed the scratch.
+     */
+    private int rangeCodedBytes(final int count)
+    {
+        sortByIndex(fitOrder, count, fitSorted);
+        compactBaselineTable(fitSorted, count);
+        lastModelRefAge = modelRefAge(preparedTick);
+        rangeWriter.wrap(rangeScratch, 0, rangeScratch.capacity());
+        serializePacket(rangeWriter, preparedTick, fitSorted, count, preparedStates, false);
+        fitTrials++;
+        fitSortedCount = count;
+        fitCodedBytes = rangeWriter.finish();
+        return fitCodedBytes;
     }
 
     /**
@@ -827,20 +1072,26 @@ public final class SnapshotSender implements ObjectSizer
 
     private int sortIncluded()
     {
-        for (int i = 0; i < includedCount; i++)
+        return sortByIndex(included, includedCount, sortedIncluded);
+    }
+
+    /** Copy {@code objects[0..count)} (no repeats) into {@code sorted} in ascending index order; @return count. */
+    private int sortByIndex(final int[] objects, final int count, final int[] sorted)
+    {
+        for (int i = 0; i < count; i++)
         {
-            mark[included[i]] = true;
+            mark[objects[i]] = true;
         }
-        int count = 0;
-        for (int object = 0; object < objectCount && count < includedCount; object++)
+        int sortedCount = 0;
+        for (int object = 0; object < objectCount && sortedCount < count; object++)
         {
             if (mark[object])
             {
                 mark[object] = false;
-                sortedIncluded[count++] = object;
+                sorted[sortedCount++] = object;
             }
         }
-        return count;
+        return sortedCount;
     }
 
     private void writePacket(final int tick, final int[] states, final int count, final BitWriter writer)
