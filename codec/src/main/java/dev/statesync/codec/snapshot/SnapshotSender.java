@@ -44,6 +44,8 @@ public final class SnapshotSender implements ObjectSizer
      * range coding; four land within an object or two of the budget once the ratio estimate has settled.
      */
     static final int MAX_FIT_TRIALS = 4;
+    /** A fitted frame within {@code budget >> FIT_SLACK_SHIFT} (1/64) of its budget is full enough. */
+    private static final int FIT_SLACK_SHIFT = 6;
 
     private final StateSchema schema;
     private final int objectCount;
@@ -142,7 +144,14 @@ public final class SnapshotSender implements ObjectSizer
      * Starts at 1 (no gain assumed), so the first guess is the bitpacked fill.
      */
     private double fitRangeRatio = 1.0;
+    /**
+     * Range-coded bits per bitpacked bound bit of the objects between two trials, from the latest two of a
+     * packet: what one measured trial extrapolates with. Lower than {@link #fitRangeRatio}, which also
+     * carries the header's share, so scaling by that would creep towards the budget.
+     */
+    private double fitMarginalRatio = 1.0;
     private long fitTrials;
+    private long fittedPackets;
     private int[] preparedStates;
     private int preparedTick;
     private int candidateCount;
@@ -656,6 +665,7 @@ public final class SnapshotSender implements ObjectSizer
             return writeFramed(chosen, chooseInOrder(order, orderCount, budgetBits), buffer, offset, capacityBytes,
                 sequence, -1);
         }
+        fittedPackets++;
         System.arraycopy(fitOrder, 0, chosen, 0, fitted);
         final int codedBytes = fitted == fitSortedCount ? fitCodedBytes : -1;
         return writeFramed(chosen, fitted, buffer, offset, capacityBytes, sequence, codedBytes);
@@ -715,41 +725,59 @@ public final class SnapshotSender implements ObjectSizer
         listCandidates(order, orderCount);
         final long headerBits = headerBits();
         final int bitpackedFill = prefixWithin(budgetBits - headerBits);
+        // Aim half the slack below the budget, so a guess about as often fits within the slack as not.
+        final long slackBits = budgetBits >> FIT_SLACK_SHIFT;
+        final long aimBits = budgetBits - slackBits / 2;
         int fits = bitpackedFill;
         int fails = fitListed + 1;
         long fitsBound = -1;
         long fitsCoded = -1;
         long failsBound = -1;
         long failsCoded = -1;
+        long lastBound = 0;
+        long lastCoded = 0;
         fitSortedCount = -1;
         for (int trial = 0; trial < MAX_FIT_TRIALS && fails - fits > 1; trial++)
         {
             final long guessBound;
             if (fitsCoded > 0 && failsCoded > fitsCoded)
             {
-                guessBound = fitsBound + (budgetBits - fitsCoded) * (failsBound - fitsBound) / (failsCoded - fitsCoded);
+                guessBound = fitsBound + (aimBits - fitsCoded) * (failsBound - fitsBound) / (failsCoded - fitsCoded);
             }
             else if (failsCoded > 0)
             {
-                guessBound = failsBound * budgetBits / failsCoded;
+                guessBound = failsBound - (long)((failsCoded - aimBits) / fitMarginalRatio);
             }
             else if (fitsCoded > 0)
             {
-                guessBound = fitsBound * budgetBits / fitsCoded;
+                guessBound = fitsBound + (long)((aimBits - fitsCoded) / fitMarginalRatio);
             }
             else
             {
-                guessBound = (long)(budgetBits / fitRangeRatio);
+                guessBound = (long)(aimBits / fitRangeRatio);
             }
             final int count = Math.max(fits + 1, Math.min(fails - 1, prefixWithin(guessBound - headerBits)));
             final long bound = headerBits + prefixBits(count);
             final long coded = 8L * rangeCodedBytes(count);
             fitRangeRatio = (double)coded / bound;
+            if (trial > 0 && bound != lastBound && (coded - lastCoded) * (bound - lastBound) > 0)
+            {
+                fitMarginalRatio = (double)(coded - lastCoded) / (bound - lastBound);
+            }
+            lastBound = bound;
+            lastCoded = coded;
             if (coded <= budgetBits)
             {
                 fits = count;
                 fitsBound = bound;
                 fitsCoded = coded;
+                if (budgetBits - coded <= slackBits ||
+                    count < fitListed && coded + (prefixBits(count + 1) - bound + headerBits) * fitRangeRatio > budgetBits)
+                {
+                    // Full within the slack, or the next object would most likely not fit at this packet's
+                    // ratio: another trial (a whole packet's coding) would gain an object or two at most.
+                    break;
+                }
             }
             else
             {
@@ -1150,7 +1178,9 @@ public final class SnapshotSender implements ObjectSizer
         final int[] source = fromRing ? sentRing.array() : states;
         final boolean modeled = stream instanceof ModeledBitStream;
         int previousAbsolute = -1;
-        for (int i = 0; i < count; i++)
+        // A failed stream (past its capacity) drops all that follows: a bitpacked form that cannot fit, or a
+        // range-coded one that is not smaller, is not sent, so coding the rest of the objects is wasted.
+        for (int i = 0; i < count && !stream.isFailed(); i++)
         {
             final int object = objects[i];
             final int newest = packetRef(newestRef[object]);
@@ -1369,6 +1399,18 @@ public final class SnapshotSender implements ObjectSizer
     public long timeoutResends()
     {
         return timeoutResends;
+    }
+
+    /** @return trial range codings {@link #encodeFramed} measured to fit a budget (see {@link #MAX_FIT_TRIALS}). */
+    long fitTrials()
+    {
+        return fitTrials;
+    }
+
+    /** @return packets {@link #encodeFramed} filled beyond the bitpacked fill, by a measured range-coded size. */
+    long fittedPackets()
+    {
+        return fittedPackets;
     }
 
     /** @return objects written without a baseline. */
