@@ -40,8 +40,8 @@ public final class SnapshotSender implements ObjectSizer
     /** The current state is the last one sent, but no ack covers a packet of its run yet. */
     private static final int NEED_UNACKED = 2;
     /**
-     * Trial range codings per budgeted framed packet beyond the bitpacked fill. Each costs about one packet's
-     * range coding; four land within an object or two of the budget once the ratio estimate has settled.
+     * Most trial range codings per budgeted framed packet. Each costs about one packet's range coding; with
+     * the slack below, a packet takes two or three on average.
      */
     static final int MAX_FIT_TRIALS = 4;
     /** A fitted frame within {@code budget >> FIT_SLACK_SHIFT} (1/64) of its budget is full enough. */
@@ -135,10 +135,10 @@ public final class SnapshotSender implements ObjectSizer
     /** A trial prefix of {@link #fitOrder} in index order, as a packet carries it. */
     private final int[] fitSorted;
     private int fitListed;
-    /** Objects of the last trial coding, whose bytes and final model the range coder still holds; -1: none. */
-    private int fitSortedCount = -1;
-    private int fitCodedBytes;
     private int fitMeasured;
+    /** Objects of the last trial coding, whose bytes and final model the range coder still holds; -1: none. */
+    private int lastTrialCount = -1;
+    private int lastTrialBytes;
     /**
      * Range-coded bits per bitpacked bound bit of the last trial: the first guess for the next budgeted packet.
      * Starts at 1 (no gain assumed), so the first guess is the bitpacked fill.
@@ -654,12 +654,7 @@ public final class SnapshotSender implements ObjectSizer
     {
         final long budgetBits = 8L * (capacityBytes - 1);
         prepare(tick, current, (int)Math.min(budgetBits, Integer.MAX_VALUE));
-        if (!mayExceed(budgetBits))
-        {
-            return writeFramed(chosen, chooseInOrder(order, orderCount, budgetBits), buffer, offset, capacityBytes,
-                sequence, -1);
-        }
-        final int fitted = fitRangeCoded(order, orderCount, budgetBits);
+        final int fitted = mayExceed(budgetBits) ? fitRangeCoded(order, orderCount, budgetBits) : -1;
         if (fitted < 0)
         {
             return writeFramed(chosen, chooseInOrder(order, orderCount, budgetBits), buffer, offset, capacityBytes,
@@ -667,7 +662,7 @@ public final class SnapshotSender implements ObjectSizer
         }
         fittedPackets++;
         System.arraycopy(fitOrder, 0, chosen, 0, fitted);
-        final int codedBytes = fitted == fitSortedCount ? fitCodedBytes : -1;
+        final int codedBytes = fitted == lastTrialCount ? lastTrialBytes : -1;
         return writeFramed(chosen, fitted, buffer, offset, capacityBytes, sequence, codedBytes);
     }
 
@@ -736,7 +731,7 @@ public final class SnapshotSender implements ObjectSizer
         long failsCoded = -1;
         long lastBound = 0;
         long lastCoded = 0;
-        fitSortedCount = -1;
+        lastTrialCount = -1;
         for (int trial = 0; trial < MAX_FIT_TRIALS && fails - fits > 1; trial++)
         {
             final long guessBound;
@@ -851,7 +846,8 @@ public final class SnapshotSender implements ObjectSizer
      * with its final model, so a write of the same set can send these bytes. Records nothing: no history, no
      * statistics, no model stored, the prepared refs untouched.
      *
-     * @return the range-coded packet's bytes (without the format byte), also where they exceed the scratch.
+     * @return the range-coded packet's bytes (without the format byte); past the scratch, which holds at least
+     * the budget, only a lower bound, as coding stops there.
      */
     private int rangeCodedBytes(final int count)
     {
@@ -861,9 +857,9 @@ public final class SnapshotSender implements ObjectSizer
         rangeWriter.wrap(rangeScratch, 0, rangeScratch.capacity());
         serializePacket(rangeWriter, preparedTick, fitSorted, count, preparedStates, false);
         fitTrials++;
-        fitSortedCount = count;
-        fitCodedBytes = rangeWriter.finish();
-        return fitCodedBytes;
+        lastTrialCount = count;
+        lastTrialBytes = rangeWriter.finish();
+        return lastTrialBytes;
     }
 
     /**
