@@ -23,20 +23,6 @@ import net.jqwik.api.statistics.Statistics;
  */
 class BudgetedFramingTest
 {
-    private static Predictor predictor(final StateSchema schema, final int which)
-    {
-        return switch (which)
-        {
-            case 0 -> HoldPredictor.INSTANCE;
-            case 1 -> new LinearExtrapolationPredictor(true);
-            default -> schema.hasVelocities() ?
-                new CheapestOfPredictor(HoldPredictor.INSTANCE, new BallisticPredictor(schema,
-                    schema.is3d() ? IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60) : IntegratorModel.jbox2d(0, -10, 0, 0, 60),
-                    true)) :
-                new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false));
-        };
-    }
-
     /**
      * The simulation throws if any frame exceeds its tick's budget, or if the receiver decodes an object to
      * anything but what was sent; the budget changes every tick, so the sender's range/bitpacked ratio
@@ -45,7 +31,7 @@ class BudgetedFramingTest
     @Property(tries = 200)
     void framesNeverExceedTheirCapacityUnderRandomBudgetsSchemasAndLoss(
         @ForAll @IntRange(max = 5) final int schemaIndex,
-        @ForAll @IntRange(max = 2) final int predictorIndex,
+        @ForAll @IntRange(max = TestPredictors.KINDS - 1) final int predictorIndex,
         @ForAll @IntRange(min = 1, max = 150) final int objectCount,
         @ForAll @IntRange(max = 40) final int lossPercent,
         @ForAll @IntRange(max = 6) final int maxDelayTicks,
@@ -55,7 +41,7 @@ class BudgetedFramingTest
     {
         final StateSchema schema = RandomStates.schema(schemaIndex);
         final SnapshotLinkSimulation link =
-            new SnapshotLinkSimulation(schema, objectCount, predictor(schema, predictorIndex), seed, 16, true);
+            new SnapshotLinkSimulation(schema, objectCount, TestPredictors.of(schema, predictorIndex), seed, 16, true);
         link.budgetSpreadBytes = (budgetBytes - 16) * spreadPercent / 100;
         link.run(100, lossPercent / 100.0, maxDelayTicks, budgetBytes, 1);
 

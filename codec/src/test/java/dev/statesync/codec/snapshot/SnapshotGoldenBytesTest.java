@@ -50,25 +50,11 @@ class SnapshotGoldenBytesTest
         },
     };
 
-    private static Predictor predictor(final StateSchema schema, final int which)
-    {
-        return switch (which)
-        {
-            case 0 -> HoldPredictor.INSTANCE;
-            case 1 -> new LinearExtrapolationPredictor(true);
-            default -> schema.hasVelocities() ?
-                new CheapestOfPredictor(HoldPredictor.INSTANCE, new BallisticPredictor(schema,
-                    schema.is3d() ? IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60) : IntegratorModel.jbox2d(0, -10, 0, 0, 60),
-                    true)) :
-                new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(false));
-        };
-    }
-
     private static long digest(final int schemaIndex, final int predictorIndex, final boolean framed, final int budgetBytes)
     {
         final StateSchema schema = RandomStates.schema(schemaIndex);
         final SnapshotLinkSimulation link = new SnapshotLinkSimulation(
-            schema, OBJECTS, predictor(schema, predictorIndex), 7 + schemaIndex * 31L + predictorIndex, 16, framed);
+            schema, OBJECTS, TestPredictors.of(schema, predictorIndex), 7 + schemaIndex * 31L + predictorIndex, 16, framed);
         link.run(TICKS, 0.1, 3, budgetBytes, 1);
         link.settle(30, 0.1, 3, budgetBytes, 1 + TICKS);
         return link.packetDigest.getValue();
@@ -81,7 +67,7 @@ class SnapshotGoldenBytesTest
         for (int schema = 0; schema < 6; schema++)
         {
             actual.append("        {\n");
-            for (int predictor = 0; predictor < 3; predictor++)
+            for (int predictor = 0; predictor < TestPredictors.KINDS; predictor++)
             {
                 actual.append("            {");
                 for (final int budget : BITPACKED_BUDGETS)
