@@ -146,6 +146,24 @@ public final class PriorityAccumulator
     }
 
     /**
+     * The order {@link #select(ObjectSizer, int, int[])} tries objects in, for a caller that fits a packet
+     * itself (as {@code SnapshotSender.encodeFramed} fits range-coded sizes): descending accumulator, lower
+     * index first on ties, excluded objects left out. Accumulators are not changed.
+     *
+     * @param orderedObjects receives the object indices, length at least {@link #objectCount()}.
+     * @return how many indices were written.
+     */
+    public int order(final int[] orderedObjects)
+    {
+        if (orderedObjects.length < objectCount)
+        {
+            throw new IllegalArgumentException("orderedObjects must hold " + objectCount + " objects, holds " +
+                orderedObjects.length);
+        }
+        return sort.sortDescending(accumulators, objectCount, orderedObjects);
+    }
+
+    /**
      * Choose the objects for one packet. Candidates are taken in descending accumulator order, lower index first
      * on ties, excluded objects left out; each is included if its size still fits the remaining budget, else
      * skipped while smaller ones after it are still tried (until {@link #maxConsecutiveMisses()} misses in a row).

@@ -39,6 +39,13 @@ public final class SnapshotSender implements ObjectSizer
     private static final int NEED_CHANGED = 1;
     /** The current state is the last one sent, but no ack covers a packet of its run yet. */
     private static final int NEED_UNACKED = 2;
+    /**
+     * Most trial range codings per budgeted framed packet. Each costs about one packet's range coding; with
+     * the slack below, a packet takes two or three on average.
+     */
+    static final int MAX_FIT_TRIALS = 4;
+    /** A fitted frame within {@code budget >> FIT_SLACK_SHIFT} (1/64) of its budget is full enough. */
+    private static final int FIT_SLACK_SHIFT = 6;
 
     private final StateSchema schema;
     private final int objectCount;
@@ -91,9 +98,16 @@ public final class SnapshotSender implements ObjectSizer
     private final int[] olderRef;
     private final int[] distinctTicks;
     private final int[] distinctCounts;
+    /** The prepared baseline table, newest tick first; {@link #newestRef}/{@link #olderRef} index it. */
     private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
-    private final int[] compactTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    /**
+     * The table a packet carries: the prepared entries its objects name, in prepared order, so still newest
+     * first. {@link #tableRemap} maps a prepared index to its index here. Computed per serialized object set
+     * ({@link #compactBaselineTable}), so a set can be measured without touching the prepared refs.
+     */
+    private final int[] packetTableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
     private final int[] tableRemap = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+    private int packetTableSize;
 
     private final boolean[] isCandidate;
     private final int[] chosenAlternative;
@@ -111,7 +125,33 @@ public final class SnapshotSender implements ObjectSizer
     private final int alternativeBits;
     private int measuredObjectOffset;
     private final boolean[] hasPrediction;
+    /** Per candidate, {@link #bitsFor} once measured in this prepared snapshot, else -1. */
+    private final int[] sizedBits;
     private final int[] chosen;
+    /** Candidates in the order {@link #encodeFramed} was given, for fitting a range-coded budget. */
+    private final int[] fitOrder;
+    /** {@code fitPrefixBits[n]}: bitpacked bound of the first n of {@link #fitOrder}; known up to fitMeasured. */
+    private final long[] fitPrefixBits;
+    /** A trial prefix of {@link #fitOrder} in index order, as a packet carries it. */
+    private final int[] fitSorted;
+    private int fitListed;
+    private int fitMeasured;
+    /** Objects of the last trial coding, whose bytes and final model the range coder still holds; -1: none. */
+    private int lastTrialCount = -1;
+    private int lastTrialBytes;
+    /**
+     * Range-coded bits per bitpacked bound bit of the last trial: the first guess for the next budgeted packet.
+     * Starts at 1 (no gain assumed), so the first guess is the bitpacked fill.
+     */
+    private double fitRangeRatio = 1.0;
+    /**
+     * Range-coded bits per bitpacked bound bit of the objects between two trials, from the latest two of a
+     * packet: what one measured trial extrapolates with. Lower than {@link #fitRangeRatio}, which also
+     * carries the header's share, so scaling by that would creep towards the budget.
+     */
+    private double fitMarginalRatio = 1.0;
+    private long fitTrials;
+    private long fittedPackets;
     private int[] preparedStates;
     private int preparedTick;
     private int candidateCount;
@@ -183,7 +223,11 @@ public final class SnapshotSender implements ObjectSizer
         maxModelRefAgeTicks = config.maxModelRefAgeTicks();
         alternativeBits = Bits.bitsRequired(0, predictor.alternativeCount() - 1);
         hasPrediction = new boolean[objectCount];
+        sizedBits = new int[objectCount];
         chosen = new int[objectCount];
+        fitOrder = new int[objectCount];
+        fitPrefixBits = new long[objectCount + 1];
+        fitSorted = new int[objectCount];
         candidateNewest = new int[objectCount];
         candidateOlder = new int[objectCount];
         included = new int[objectCount];
@@ -320,6 +364,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             final int object = candidates[c];
             hasPrediction[object] = predict(object, tick, tableSize);
+            sizedBits[object] = -1;
         }
         return candidateCount;
     }
@@ -336,12 +381,18 @@ public final class SnapshotSender implements ObjectSizer
         {
             return Integer.MAX_VALUE;
         }
+        if (sizedBits[object] >= 0)
+        {
+            return sizedBits[object];
+        }
         final boolean predicted = hasPrediction[object];
         measure.reset();
         codec.serialize(measure, preparedStates, object * stride, predicted ? predictions : null, object * stride,
             motionContexts[object]);
-        return measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
+        final int bits = measure.bits() + refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
             (predicted ? alternativeBits : 0) + indexCoding.maxBitsPerIndex();
+        sizedBits[object] = bits;
+        return bits;
     }
 
     /** @return an upper bound of the prepared snapshot's bits outside its objects (tick, counts, table, padding). */
@@ -378,22 +429,24 @@ public final class SnapshotSender implements ObjectSizer
             included[includedCount++] = object;
         }
         final int sortedCount = sortIncluded();
-        compactBaselineTable();
-        writePacket(preparedTick, preparedStates, tableSize, sortedCount, writer);
+        compactBaselineTable(sortedIncluded, sortedCount);
+        writePacket(preparedTick, preparedStates, sortedCount, writer);
         recordSent(preparedTick, preparedStates, sequence);
         clearPrepared();
     }
 
     /**
-     * Keep only the baseline ticks the included objects name, so a packet that carries few objects (a tight
-     * budget) does not pay for the table entries of candidates that did not fit.
+     * Keep only the baseline ticks {@code objects} name, so a packet that carries few objects (a tight budget)
+     * does not pay for the table entries of candidates that did not fit. Sets the packet table and the remap
+     * that {@link #packetRef} applies while serializing; the prepared table and refs stay as they are, so any
+     * number of object sets can be serialized (measured) before one is written.
      */
-    private void compactBaselineTable()
+    private void compactBaselineTable(final int[] objects, final int count)
     {
         Arrays.fill(tableRemap, -1);
-        for (int i = 0; i < includedCount; i++)
+        for (int i = 0; i < count; i++)
         {
-            final int object = included[i];
+            final int object = objects[i];
             markUsed(newestRef[object]);
             if (newestRef[object] != tableSize)
             {
@@ -407,17 +460,10 @@ public final class SnapshotSender implements ObjectSizer
             if (tableRemap[i] >= 0)
             {
                 tableRemap[i] = used;
-                compactTicks[used++] = tableTicks[i];
+                packetTableTicks[used++] = tableTicks[i];
             }
         }
-        for (int i = 0; i < includedCount; i++)
-        {
-            final int object = included[i];
-            newestRef[object] = newestRef[object] == tableSize ? used : tableRemap[newestRef[object]];
-            olderRef[object] = olderRef[object] == tableSize ? used : tableRemap[olderRef[object]];
-        }
-        System.arraycopy(compactTicks, 0, tableTicks, 0, used);
-        tableSize = used;
+        packetTableSize = used;
     }
 
     private void markUsed(final int ref)
@@ -428,10 +474,17 @@ public final class SnapshotSender implements ObjectSizer
         }
     }
 
+    /** @return the packet table's index for prepared table index {@code ref}; "no baseline" stays past the end. */
+    private int packetRef(final int ref)
+    {
+        return ref == tableSize ? packetTableSize : tableRemap[ref];
+    }
+
     /**
      * Write the prepared snapshot framed (see {@link SnapshotConfig#rangeCoded}): a format byte, then the
-     * range-coded snapshot if that is smaller, else the bitpacked one. Objects must have been chosen to fit
-     * {@code capacityBytes - 1} bitpacked, so the frame always fits.
+     * range-coded snapshot if that is smaller, else the bitpacked one. Never writes past {@code capacityBytes}:
+     * the objects must fit {@code capacityBytes - 1} bitpacked (as a bit budget of that size guarantees), or
+     * range-coded (as {@link #encodeFramed} makes sure, or this throws after recording the packet as sent).
      *
      * @return bytes written at {@code offset}.
      */
@@ -443,27 +496,51 @@ public final class SnapshotSender implements ObjectSizer
         final int capacityBytes,
         final int sequence)
     {
+        return writeFramed(objects, count, buffer, offset, capacityBytes, sequence, -1);
+    }
+
+    /**
+     * @param codedBytes -1, or the length of these objects' range-coded packet, already in {@link #rangeScratch}
+     *                   with its final model in {@link #rangeWriter} (the last fitting trial of the same set).
+     */
+    private int writeFramed(
+        final int[] objects,
+        final int count,
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int capacityBytes,
+        final int sequence,
+        final int codedBytes)
+    {
         if (capacityBytes < 2)
         {
             throw new IllegalArgumentException("capacityBytes must be >= 2, got " + capacityBytes);
         }
         framedWriter.wrap(buffer, offset + 1, capacityBytes - 1);
         write(objects, count, framedWriter, sequence);
-        if (framedWriter.hasOverflowed())
-        {
-            throw new IllegalStateException("chosen objects do not fit " + (capacityBytes - 1) + " bytes");
-        }
-        int length = framedWriter.bytesWritten();
-        int format = SnapshotFormat.FORMAT_BITPACKED;
-        if (rangeScratch.capacity() < length)
-        {
-            rangeScratch.wrap(new byte[Math.max(length, 2 * rangeScratch.capacity())]);
-        }
-        rangeWriter.wrap(rangeScratch, 0, length);
+        // An overflowed bitpacked write stopped at the capacity; the range-coded form must then fit on its own.
+        final boolean bitpackedFits = !framedWriter.hasOverflowed();
+        final int bitpackedLength = framedWriter.bytesWritten();
+        final int rangeLimit = bitpackedFits ? bitpackedLength : capacityBytes - 1;
         lastModelRefAge = modelRefAge(lastPacketTick);
-        serializeLastPacket(rangeWriter);
-        final int rangeLength = rangeWriter.finish();
-        if (!rangeWriter.isFailed() && rangeLength < length)
+        final int rangeLength;
+        final boolean rangeFits;
+        if (codedBytes >= 0)
+        {
+            rangeLength = codedBytes;
+            rangeFits = codedBytes <= rangeLimit;
+        }
+        else
+        {
+            ensureRangeScratch(rangeLimit);
+            rangeWriter.wrap(rangeScratch, 0, rangeLimit);
+            serializeLastPacket(rangeWriter);
+            rangeLength = rangeWriter.finish();
+            rangeFits = !rangeWriter.isFailed();
+        }
+        int length = bitpackedLength;
+        int format = SnapshotFormat.FORMAT_BITPACKED;
+        if (rangeFits && (rangeLength < bitpackedLength || !bitpackedFits))
         {
             if (modelRing != null)
             {
@@ -473,9 +550,23 @@ public final class SnapshotSender implements ObjectSizer
             length = rangeLength;
             format = SnapshotFormat.FORMAT_RANGE_CODED;
         }
+        else if (!bitpackedFits)
+        {
+            throw new IllegalStateException("chosen objects fit " + (capacityBytes - 1) +
+                " bytes neither bitpacked nor range-coded");
+        }
         buffer.putByte(offset, (byte)format);
         lastPacketBits = 8 * (1 + length);
         return 1 + length;
+    }
+
+    /** Grow the range coder's scratch to at least {@code bytes}; rare (a larger packet than ever before). */
+    private void ensureRangeScratch(final int bytes)
+    {
+        if (rangeScratch.capacity() < bytes)
+        {
+            rangeScratch.wrap(new byte[Math.max(bytes, 2 * rangeScratch.capacity())]);
+        }
     }
 
     /**
@@ -534,8 +625,21 @@ public final class SnapshotSender implements ObjectSizer
 
     /**
      * {@link #encode} for framed snapshots ({@link SnapshotConfig#rangeCoded}): prepare, choose objects in
-     * order within {@code capacityBytes - 1} bitpacked, then {@link #writeFramed}.
+     * {@code order} so the frame fits {@code capacityBytes}, then {@link #writeFramed}.
      *
+     * <p>Where every candidate fits {@code capacityBytes - 1} bitpacked, all are sent, as {@link #encode} would.
+     * Otherwise the budget binds, and since a range-coded packet is often far smaller than its bitpacked bound,
+     * filling by bitpacked sizes would leave much of the budget unused. The sender then fits the range-coded
+     * size: it takes the longest prefix of the candidates in {@code order} whose range-coded frame it measured
+     * to fit, found in at most {@link #MAX_FIT_TRIALS} trial codings (a secant search on the prefix's bitpacked
+     * bound, started from the last packet's range/bitpacked ratio). A prefix, because every trial codes the
+     * whole packet: an object that does not fit ends it, lower-priority ones after it are not tried. Where no
+     * trial beat the bitpacked fill, the objects are chosen as {@link #encode} chooses them (taken in order
+     * while they fit bitpacked, skipping ones that do not and trying smaller ones after them). The frame never
+     * exceeds {@code capacityBytes}.
+     *
+     * @param order      objects in priority order (descending), or null for index order over all objects.
+     * @param orderCount entries of {@code order} to consider.
      * @return bytes written at {@code offset}.
      */
     public int encodeFramed(
@@ -550,18 +654,34 @@ public final class SnapshotSender implements ObjectSizer
     {
         final long budgetBits = 8L * (capacityBytes - 1);
         prepare(tick, current, (int)Math.min(budgetBits, Integer.MAX_VALUE));
-        final int chosenCount = chooseInOrder(order, orderCount, budgetBits);
-        return writeFramed(chosen, chosenCount, buffer, offset, capacityBytes, sequence);
+        final int fitted = mayExceed(budgetBits) ? fitRangeCoded(order, orderCount, budgetBits) : -1;
+        if (fitted < 0)
+        {
+            return writeFramed(chosen, chooseInOrder(order, orderCount, budgetBits), buffer, offset, capacityBytes,
+                sequence, -1);
+        }
+        fittedPackets++;
+        System.arraycopy(fitOrder, 0, chosen, 0, fitted);
+        final int codedBytes = fitted == lastTrialCount ? lastTrialBytes : -1;
+        return writeFramed(chosen, fitted, buffer, offset, capacityBytes, sequence, codedBytes);
+    }
+
+    /**
+     * @return true if the prepared candidates might not all fit {@code budgetBits} bitpacked: every group
+     * selector is at most 16 bits, so below this worst case no object needs measuring.
+     */
+    private boolean mayExceed(final long budgetBits)
+    {
+        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
+            indexCoding.maxBitsPerIndex();
+        return headerBits() + worstObjectBits * candidateCount > budgetBits;
     }
 
     /** Take prepared candidates in order while they fit {@code budgetBits}; @return how many (in chosen). */
     private int chooseInOrder(final int[] order, final int orderCount, final long budgetBits)
     {
         long used = headerBits();
-        // Measure objects only when the budget could be exceeded: every group selector is at most 16 bits.
-        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
-            indexCoding.maxBitsPerIndex();
-        final boolean measuring = used + worstObjectBits * candidateCount > budgetBits;
+        final boolean measuring = mayExceed(budgetBits);
         int chosenCount = 0;
         final int considered = order == null ? objectCount : orderCount;
         for (int k = 0; k < considered; k++)
@@ -583,6 +703,163 @@ public final class SnapshotSender implements ObjectSizer
             chosen[chosenCount++] = object;
         }
         return chosenCount;
+    }
+
+    /**
+     * Find the longest prefix of the candidates in {@code order} (into {@link #fitOrder}) whose range-coded
+     * packet fits {@code budgetBits}, trying at most {@link #MAX_FIT_TRIALS} prefixes longer than the longest
+     * that surely fits bitpacked. Each guess interpolates between the nearest measured prefixes that fit and
+     * that did not (secant on the bitpacked bound), or scales by the one measured, or at first by the last
+     * packet's ratio; it is clamped strictly between them, so every trial narrows the bracket.
+     *
+     * @return the prefix length, or -1 if no trial beat the bitpacked fill.
+     */
+    private int fitRangeCoded(final int[] order, final int orderCount, final long budgetBits)
+    {
+        ensureRangeScratch((int)Math.min(budgetBits / 8, Integer.MAX_VALUE));
+        listCandidates(order, orderCount);
+        final long headerBits = headerBits();
+        final int bitpackedFill = prefixWithin(budgetBits - headerBits);
+        // Aim half the slack below the budget, so a guess about as often fits within the slack as not.
+        final long slackBits = budgetBits >> FIT_SLACK_SHIFT;
+        final long aimBits = budgetBits - slackBits / 2;
+        int fits = bitpackedFill;
+        int fails = fitListed + 1;
+        long fitsBound = -1;
+        long fitsCoded = -1;
+        long failsBound = -1;
+        long failsCoded = -1;
+        long lastBound = 0;
+        long lastCoded = 0;
+        lastTrialCount = -1;
+        for (int trial = 0; trial < MAX_FIT_TRIALS && fails - fits > 1; trial++)
+        {
+            final long guessBound;
+            if (fitsCoded > 0 && failsCoded > fitsCoded)
+            {
+                guessBound = fitsBound + (aimBits - fitsCoded) * (failsBound - fitsBound) / (failsCoded - fitsCoded);
+            }
+            else if (failsCoded > 0)
+            {
+                guessBound = failsBound - (long)((failsCoded - aimBits) / fitMarginalRatio);
+            }
+            else if (fitsCoded > 0)
+            {
+                guessBound = fitsBound + (long)((aimBits - fitsCoded) / fitMarginalRatio);
+            }
+            else
+            {
+                guessBound = (long)(aimBits / fitRangeRatio);
+            }
+            final int count = Math.max(fits + 1, Math.min(fails - 1, prefixWithin(guessBound - headerBits)));
+            final long bound = headerBits + prefixBits(count);
+            final long coded = 8L * rangeCodedBytes(count);
+            fitRangeRatio = (double)coded / bound;
+            if (trial > 0 && bound != lastBound && (coded - lastCoded) * (bound - lastBound) > 0)
+            {
+                fitMarginalRatio = (double)(coded - lastCoded) / (bound - lastBound);
+            }
+            lastBound = bound;
+            lastCoded = coded;
+            if (coded <= budgetBits)
+            {
+                fits = count;
+                fitsBound = bound;
+                fitsCoded = coded;
+                if (budgetBits - coded <= slackBits ||
+                    count < fitListed && coded + (prefixBits(count + 1) - bound + headerBits) * fitRangeRatio > budgetBits)
+                {
+                    // Full within the slack, or the next object would most likely not fit at this packet's
+                    // ratio: another trial (a whole packet's coding) would gain an object or two at most.
+                    break;
+                }
+            }
+            else
+            {
+                fails = count;
+                failsBound = bound;
+                failsCoded = coded;
+            }
+        }
+        return fits > bitpackedFill ? fits : -1;
+    }
+
+    /** Prepared candidates of {@code order} (or of index order when null) into {@link #fitOrder}. */
+    private void listCandidates(final int[] order, final int orderCount)
+    {
+        int listed = 0;
+        final int considered = order == null ? objectCount : orderCount;
+        for (int k = 0; k < considered; k++)
+        {
+            final int object = order == null ? k : order[k];
+            if (isCandidate[object])
+            {
+                fitOrder[listed++] = object;
+            }
+        }
+        fitListed = listed;
+        fitMeasured = 0;
+    }
+
+    /** @return the bitpacked bound of the first {@code count} of {@link #fitOrder}, measuring as needed. */
+    private long prefixBits(final int count)
+    {
+        while (fitMeasured < count)
+        {
+            fitPrefixBits[fitMeasured + 1] = fitPrefixBits[fitMeasured] + bitsFor(fitOrder[fitMeasured]);
+            fitMeasured++;
+        }
+        return fitPrefixBits[count];
+    }
+
+    /** @return the longest prefix of {@link #fitOrder} whose bitpacked bound is at most {@code bits}. */
+    private int prefixWithin(final long bits)
+    {
+        if (bits < 0)
+        {
+            return 0;
+        }
+        while (fitMeasured < fitListed && fitPrefixBits[fitMeasured] <= bits)
+        {
+            prefixBits(fitMeasured + 1);
+        }
+        int low = 0;
+        int high = fitMeasured;
+        while (low < high)
+        {
+            final int middle = (low + high + 1) >>> 1;
+            if (fitPrefixBits[middle] <= bits)
+            {
+                low = middle;
+            }
+            else
+            {
+                high = middle - 1;
+            }
+        }
+        return low;
+    }
+
+    /**
+     * Range-code the prepared snapshot carrying the first {@code count} of {@link #fitOrder} into scratch,
+     * exactly as {@link #writeFramed} would (same model reference, same packet table), and leave the coder
+     * with its final model, so a write of the same set can send these bytes. Records nothing: no history, no
+     * statistics, no model stored, the prepared refs untouched.
+     *
+     * @return the range-coded packet's bytes (without the format byte); past the scratch, which holds at least
+     * the budget, only a lower bound, as coding stops there.
+     */
+    private int rangeCodedBytes(final int count)
+    {
+        sortByIndex(fitOrder, count, fitSorted);
+        compactBaselineTable(fitSorted, count);
+        lastModelRefAge = modelRefAge(preparedTick);
+        rangeWriter.wrap(rangeScratch, 0, rangeScratch.capacity());
+        serializePacket(rangeWriter, preparedTick, fitSorted, count, preparedStates, false);
+        fitTrials++;
+        lastTrialCount = count;
+        lastTrialBytes = rangeWriter.finish();
+        return lastTrialBytes;
     }
 
     /**
@@ -819,42 +1096,54 @@ public final class SnapshotSender implements ObjectSizer
 
     private int sortIncluded()
     {
-        for (int i = 0; i < includedCount; i++)
+        return sortByIndex(included, includedCount, sortedIncluded);
+    }
+
+    /** Copy {@code objects[0..count)} (no repeats) into {@code sorted} in ascending index order; @return count. */
+    private int sortByIndex(final int[] objects, final int count, final int[] sorted)
+    {
+        for (int i = 0; i < count; i++)
         {
-            mark[included[i]] = true;
+            mark[objects[i]] = true;
         }
-        int count = 0;
-        for (int object = 0; object < objectCount && count < includedCount; object++)
+        int sortedCount = 0;
+        for (int object = 0; object < objectCount && sortedCount < count; object++)
         {
             if (mark[object])
             {
                 mark[object] = false;
-                sortedIncluded[count++] = object;
+                sorted[sortedCount++] = object;
             }
         }
-        return count;
+        return sortedCount;
     }
 
-    private void writePacket(
-        final int tick, final int[] states, final int tableSize, final int count, final BitWriter writer)
+    private void writePacket(final int tick, final int[] states, final int count, final BitWriter writer)
     {
         final int startBits = writer.bitsWritten();
         lastPacketTick = tick;
         lastPacketCount = count;
-        serializePacket(writer, tick, count, states, false);
+        serializePacket(writer, tick, sortedIncluded, count, states, false);
         writer.flush();
         lastPacketBits = writer.bitsWritten() - startBits;
         recordPacketStatistics(tick, states, count);
     }
 
     /**
-     * The one serialize routine of a snapshot, for a writer, a measure or a range coder.
+     * The one serialize routine of a snapshot, for a writer, a measure or a range coder. Refs go through the
+     * packet table {@link #compactBaselineTable} set for {@code objects}.
      *
+     * @param objects  the packet's objects in ascending index order.
      * @param fromRing take each object's state from the sent ring at {@code tick} (replaying a packet already
      *                 written) instead of from {@code states}.
      */
     private void serializePacket(
-        final BitStream stream, final int tick, final int count, final int[] states, final boolean fromRing)
+        final BitStream stream,
+        final int tick,
+        final int[] objects,
+        final int count,
+        final int[] states,
+        final boolean fromRing)
     {
         stream.serializeBits(tick, SnapshotFormat.TICK_BITS);
         if (stream instanceof ModeledBitStream)
@@ -866,35 +1155,39 @@ public final class SnapshotSender implements ObjectSizer
                 ((ModeledBitStream)stream).model().copyFrom(modelRing.model(refTick));
             }
             stream.serializeInt(count, 0, objectCount);
-            indexCoding.serializeModeled(stream, sortedIncluded, count,
+            indexCoding.serializeModeled(stream, objects, count,
                 lastModelRefAge == 0 ? null : modelRing.includedArray(),
                 lastModelRefAge == 0 ? 0 : modelRing.includedOffset(refTick));
         }
         else
         {
             stream.serializeInt(count, 0, objectCount);
-            indexCoding.write(stream, sortedIncluded, count);
+            indexCoding.write(stream, objects, count);
         }
-        stream.serializeInt(tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
-        for (int i = 0; i < tableSize; i++)
+        final int packetTableSize = this.packetTableSize;
+        stream.serializeInt(packetTableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        for (int i = 0; i < packetTableSize; i++)
         {
-            stream.serializeLadder(tick - tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+            stream.serializeLadder(tick - packetTableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
         }
         final boolean two = predictor.baselineCount() == 2;
         final int[] source = fromRing ? sentRing.array() : states;
         final boolean modeled = stream instanceof ModeledBitStream;
         int previousAbsolute = -1;
-        for (int i = 0; i < count; i++)
+        // A failed stream (past its capacity) drops all that follows: a bitpacked form that cannot fit, or a
+        // range-coded one that is not smaller, is not sent, so coding the rest of the objects is wasted.
+        for (int i = 0; i < count && !stream.isFailed(); i++)
         {
-            final int object = sortedIncluded[i];
-            final int newest = newestRef[object];
+            final int object = objects[i];
+            final int newest = packetRef(newestRef[object]);
             final boolean carriedInReference = modeled && lastModelRefAge != 0 &&
                 modelRing.includedArray()[modelRing.includedOffset(tick - lastModelRefAge) + object];
-            BaselineRefs.serializeNewest(stream, newest, tableSize, carriedInReference);
-            final boolean hasPrediction = newest != tableSize;
+            BaselineRefs.serializeNewest(stream, newest, packetTableSize, carriedInReference);
+            final boolean hasPrediction = newest != packetTableSize;
             if (hasPrediction && two)
             {
-                BaselineRefs.serializeOlder(stream, olderRef[object], newest, tableSize, carriedInReference);
+                BaselineRefs.serializeOlder(stream, packetRef(olderRef[object]), newest, packetTableSize,
+                    carriedInReference);
             }
             if (hasPrediction && alternativeBits > 0)
             {
@@ -961,7 +1254,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             throw new IllegalStateException("no written packet to serialize (or a new one is prepared)");
         }
-        serializePacket(stream, lastPacketTick, lastPacketCount, null, true);
+        serializePacket(stream, lastPacketTick, sortedIncluded, lastPacketCount, null, true);
     }
 
     private void recordSent(final int tick, final int[] states, final int sequence)
@@ -1038,13 +1331,13 @@ public final class SnapshotSender implements ObjectSizer
     /** @return entries of the last written packet's baseline table (for tests of its order). */
     int lastTableSize()
     {
-        return tableSize;
+        return packetTableSize;
     }
 
     /** @return the tick of entry {@code i} of the last written packet's baseline table. */
     int lastTableTick(final int i)
     {
-        return tableTicks[i];
+        return packetTableTicks[i];
     }
 
     /** @return the objects included by the last {@link #encode}, in the order they were taken. */
@@ -1102,6 +1395,18 @@ public final class SnapshotSender implements ObjectSizer
     public long timeoutResends()
     {
         return timeoutResends;
+    }
+
+    /** @return trial range codings {@link #encodeFramed} measured to fit a budget (see {@link #MAX_FIT_TRIALS}). */
+    long fitTrials()
+    {
+        return fitTrials;
+    }
+
+    /** @return packets {@link #encodeFramed} filled beyond the bitpacked fill, by a measured range-coded size. */
+    long fittedPackets()
+    {
+        return fittedPackets;
     }
 
     /** @return objects written without a baseline. */

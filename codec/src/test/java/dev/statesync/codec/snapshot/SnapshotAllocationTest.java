@@ -13,7 +13,8 @@ import dev.statesync.codec.PriorityAccumulator;
 
 /**
  * The snapshot hot path allocates nothing in steady state: priority selection, prepare, measure, write, ack
- * processing and decode, 901 objects with a few hundred moving, cheapest-of prediction.
+ * processing and decode, 901 objects with a few hundred moving, cheapest-of prediction; and for framed
+ * snapshots under a binding budget, the trial range codings that fit it.
  */
 class SnapshotAllocationTest
 {
@@ -26,6 +27,8 @@ class SnapshotAllocationTest
     private SnapshotSender sender;
     private SnapshotReceiver receiver;
     private boolean framed;
+    /** Frame capacity of the budgeted framed path (encodeFramed in priority order); 0: select, then write. */
+    private int fittedCapacity;
     private final PriorityAccumulator priorities = new PriorityAccumulator(OBJECTS);
     private final QuantizedStates states = new QuantizedStates(schema, OBJECTS);
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1200]);
@@ -45,6 +48,15 @@ class SnapshotAllocationTest
     void shouldNotAllocateInSteadyStateRangeCoded()
     {
         measure(true);
+    }
+
+    @Test
+    void shouldNotAllocateInSteadyStateRangeCodedFittingABudget()
+    {
+        // 300 bytes carry about a third of the moving cubes range-coded: every frame is fitted by trials.
+        fittedCapacity = 300;
+        measure(true);
+        assertTrue(sender.fittedPackets() > 6_000, "fitted " + sender.fittedPackets());
     }
 
     private void measure(final boolean rangeCoded)
@@ -81,27 +93,45 @@ class SnapshotAllocationTest
                 states.set(i, schema.angularOffset() + 2, 300);
             }
             priorities.accumulate();
-            sender.prepare(tick, states);
-            final int count = priorities.select(sender, 1199 * 8 - sender.headerBits(), chosen);
-            final DecodeResult result;
-            if (framed)
+            if (fittedCapacity > 0)
             {
-                final int length = sender.writeFramed(chosen, count, buffer, 0, 1200, tick & 0xFFFF);
-                result = receiver.decodeFramed(buffer, 0, length);
+                final int length = sender.encodeFramed(tick, states, chosen, priorities.order(chosen), buffer, 0,
+                    fittedCapacity, tick & 0xFFFF);
+                priorities.markSent(sender.includedObjects(), sender.includedCount());
+                check(receiver.decodeFramed(buffer, 0, length));
             }
             else
             {
-                writer.wrap(buffer, 0, 1200);
-                sender.write(chosen, count, writer, tick & 0xFFFF);
-                reader.wrap(buffer, 0, writer.bytesWritten());
-                result = receiver.decode(reader);
-            }
-            priorities.markSent(chosen, count);
-            if (result != DecodeResult.OK)
-            {
-                failures++;
+                selectAndWrite();
             }
             sender.onAcked((tick - ACK_DELAY) & 0xFFFF);
+        }
+    }
+
+    private void selectAndWrite()
+    {
+        sender.prepare(tick, states);
+        final int count = priorities.select(sender, 1199 * 8 - sender.headerBits(), chosen);
+        if (framed)
+        {
+            final int length = sender.writeFramed(chosen, count, buffer, 0, 1200, tick & 0xFFFF);
+            check(receiver.decodeFramed(buffer, 0, length));
+        }
+        else
+        {
+            writer.wrap(buffer, 0, 1200);
+            sender.write(chosen, count, writer, tick & 0xFFFF);
+            reader.wrap(buffer, 0, writer.bytesWritten());
+            check(receiver.decode(reader));
+        }
+        priorities.markSent(chosen, count);
+    }
+
+    private void check(final DecodeResult result)
+    {
+        if (result != DecodeResult.OK)
+        {
+            failures++;
         }
     }
 }

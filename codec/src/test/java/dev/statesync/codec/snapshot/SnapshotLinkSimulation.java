@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.zip.CRC32;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -35,9 +36,16 @@ final class SnapshotLinkSimulation
     final List<Flight> packets = new ArrayList<>();
     final List<int[]> acks = new ArrayList<>();
     long bitsSent;
+    /** Every packet encoded, lost or not, in order: what golden tests compare across versions. */
+    final CRC32 packetDigest = new CRC32();
     long objectsChecked;
 
     final boolean framed;
+    /** Each tick's budget is drawn from {@code budgetBytes - budgetSpreadBytes .. budgetBytes}; 0: fixed. */
+    int budgetSpreadBytes;
+    /** Objects in the snapshots sent, and snapshots, for objects per packet. */
+    long objectsSent;
+    long snapshotsSent;
 
     SnapshotLinkSimulation(
         final StateSchema schema, final int objectCount, final Predictor predictor, final long seed, final int ringDepth)
@@ -116,25 +124,30 @@ final class SnapshotLinkSimulation
             {
                 order[i] = (i + t) % objectCount;
             }
+            final int budget = budgetBytes > 0 && budgetSpreadBytes > 0 ?
+                budgetBytes - random.nextInt(budgetSpreadBytes + 1) : budgetBytes;
             final int bytes;
             if (framed)
             {
                 bytes = sender.encodeFramed(tick, states, order, objectCount, new UnsafeBuffer(storage), 0,
-                    budgetBytes <= 0 ? storage.length : budgetBytes, sequence);
+                    budget <= 0 ? storage.length : budget, sequence);
                 bitsSent += 8L * bytes;
             }
             else
             {
                 writer.wrap(new UnsafeBuffer(storage), 0, storage.length);
-                final int budgetBits = budgetBytes <= 0 ? Integer.MAX_VALUE : budgetBytes * 8;
+                final int budgetBits = budget <= 0 ? Integer.MAX_VALUE : budget * 8;
                 sender.encode(tick, states, order, objectCount, budgetBits, writer, sequence);
                 bytes = writer.bytesWritten();
                 bitsSent += writer.bitsWritten();
             }
-            if (budgetBytes > 0 && bytes > budgetBytes)
+            objectsSent += sender.includedCount();
+            snapshotsSent++;
+            if (budget > 0 && bytes > budget)
             {
-                throw new AssertionError("snapshot of " + bytes + " bytes exceeds budget " + budgetBytes);
+                throw new AssertionError("snapshot of " + bytes + " bytes exceeds budget " + budget);
             }
+            packetDigest.update(storage, 0, bytes);
             sentStatesByTick.put(tick, states.array().clone());
             sentStatesByTick.remove(tick - 200);
             if (random.nextDouble() >= loss)

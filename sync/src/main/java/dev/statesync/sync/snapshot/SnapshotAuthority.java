@@ -29,6 +29,10 @@ import dev.statesync.sync.reliable.ReliableEndpoint;
  * authority.update(nowNs);
  * }</pre>
  *
+ * With range-coded snapshots ({@code SnapshotConfig.rangeCoded}) the budget is filled by range-coded size:
+ * the sender takes the accumulator's whole order and fits the frame itself (see
+ * {@link SnapshotSender#encodeFramed}), so the accumulator's {@code maxConsecutiveMisses} does not apply there.
+ *
  * Allocation-free after construction. Not thread-safe.
  */
 public final class SnapshotAuthority implements AckListener, PacketProcessor
@@ -99,10 +103,10 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
             }
             else
             {
-                sender.prepare(tick, states, (budgetBytes - 1) * 8);
-                final int count = priorities.select(sender, (budgetBytes - 1) * 8 - sender.headerBits(), chosen);
-                payloadBytes = sender.writeFramed(chosen, count, payload, 0, budgetBytes, sequence);
-                priorities.markSent(chosen, count);
+                // The sender fits the budget by range-coded size itself, so it takes the whole priority order.
+                final int ordered = priorities.order(chosen);
+                payloadBytes = sender.encodeFramed(tick, states, chosen, ordered, payload, 0, budgetBytes, sequence);
+                priorities.markSent(sender.includedObjects(), sender.includedCount());
             }
         }
         else

@@ -37,6 +37,8 @@ final class LinkedSnapshotSession
     long objectsVerified;
     long mismatches;
     long snapshotsApplied;
+    /** Largest snapshot payload sent: a budget is a hard cap on every one. */
+    int maxPayloadBytes;
     int tick;
     private boolean moving = true;
 
@@ -112,6 +114,7 @@ final class LinkedSnapshotSession
             sentByTick[slot] = states.array().clone();
             sentTick[slot] = tick;
             authority.sendSnapshot(tick, states, nowNs());
+            maxPayloadBytes = Math.max(maxPayloadBytes, authority.lastPayloadBytes());
             replica.sendAcks(nowNs());
             authority.update(nowNs());
             replica.update(nowNs());

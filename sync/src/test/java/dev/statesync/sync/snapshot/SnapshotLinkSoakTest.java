@@ -68,6 +68,6 @@ class SnapshotLinkSoakTest
             ", baseline missing " + session.replica.count(DecodeResult.BASELINE_MISSING) +
             ", stale " + session.replica.count(DecodeResult.STALE));
         assertTrue(appliedWhileMoving > 1500 * (1 - loss) * 0.8, "applied " + appliedWhileMoving);
-        assertTrue(session.authority.lastPayloadBytes() <= budgetBytes);
+        assertTrue(session.maxPayloadBytes <= budgetBytes, "payload of " + session.maxPayloadBytes + " bytes");
     }
 }
