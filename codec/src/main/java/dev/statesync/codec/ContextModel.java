@@ -14,8 +14,8 @@ import java.util.Arrays;
  * moves) because that is what the statistics depend on.
  *
  * <p>Why counts: a context that has seen few bits adapts by about {@code 1/(n + 1.5)} after {@code n}
- * observations, a running average, and settles at LZMA's {@code 1/32} after about 20, so rarely used contexts learn from a
- * handful of samples instead of fifty. Why copyable: a snapshot link starts each packet from the model a
+ * observations, a running average, and settles at LZMA's {@code 1/32} after about 20, so rarely used
+ * contexts learn from a handful of samples instead of fifty. Why copyable: a snapshot link starts each packet from the model a
  * packet the receiver acked ended with ({@code ModelRing}), so statistics carry across packets without
  * sender and receiver ever disagreeing.
  *
@@ -34,7 +34,6 @@ public final class ContextModel
     static final int KIND_ZIGZAG = 4;
     static final int KIND_LADDER_RUNG = 5;
     static final int KIND_LADDER_OFFSET = 6;
-    static final int KIND_FLAG = 7;
 
     /** Entries of the hashed generic region. */
     public static final int GENERIC_ENTRIES = 1 << 11;
