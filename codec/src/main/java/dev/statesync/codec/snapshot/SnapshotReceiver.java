@@ -191,12 +191,13 @@ public final class SnapshotReceiver
         final boolean two = predictor.baselineCount() == 2;
         final int[] ring = receivedRing.array();
         final boolean modeled = reader instanceof ModeledBitStream;
+        final boolean[] reference = hasRef ? modelRing.includedArray() : null;
+        final int referenceOffset = hasRef ? modelRing.includedOffset(refTick) : 0;
         int previousAbsolute = -1;
         for (int i = 0; i < count; i++)
         {
             final int object = decodedObjects[i];
-            final boolean carriedInReference =
-                hasRef && modelRing.includedArray()[modelRing.includedOffset(refTick) + object];
+            final boolean carriedInReference = reference != null && reference[referenceOffset + object];
             final int newest = BaselineRefs.serializeNewest(reader, 0, tableSize, carriedInReference);
             final boolean hasPrediction = newest != tableSize;
             int motionContext = MotionContext.NONE;
@@ -229,8 +230,9 @@ public final class SnapshotReceiver
                 }
                 predictor.predictAlternative(alternative, schema, ring, newestOffset, tick - tableTicks[newest],
                     olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge, prediction, 0);
-                motionContext = MotionContext.of(schema, ring, newestOffset, tick - tableTicks[newest],
-                    olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge);
+                // Only a context-modeled stream codes in motion contexts; a bitpacked one ignores them.
+                motionContext = !modeled ? MotionContext.NONE : MotionContext.of(schema, ring, newestOffset,
+                    tick - tableTicks[newest], olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge);
             }
             if (hasPrediction)
             {

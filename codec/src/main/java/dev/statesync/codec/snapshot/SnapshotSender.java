@@ -1089,8 +1089,8 @@ public final class SnapshotSender implements ObjectSizer
             return codec.estimateModeledBits(preparedStates, measuredObjectOffset, prediction, predictionOffset);
         }
         measure.reset();
-        codec.serialize(measure, preparedStates, measuredObjectOffset, prediction, predictionOffset,
-            motionContexts[measuredObjectOffset / stride]);
+        // A bitpacked measure ignores motion contexts.
+        codec.serialize(measure, preparedStates, measuredObjectOffset, prediction, predictionOffset);
         return measure.bits();
     }
 
@@ -1173,6 +1173,8 @@ public final class SnapshotSender implements ObjectSizer
         final boolean two = predictor.baselineCount() == 2;
         final int[] source = fromRing ? sentRing.array() : states;
         final boolean modeled = stream instanceof ModeledBitStream;
+        final boolean[] reference = modeled && lastModelRefAge != 0 ? modelRing.includedArray() : null;
+        final int referenceOffset = reference == null ? 0 : modelRing.includedOffset(tick - lastModelRefAge);
         int previousAbsolute = -1;
         // A failed stream (past its capacity) drops all that follows: a bitpacked form that cannot fit, or a
         // range-coded one that is not smaller, is not sent, so coding the rest of the objects is wasted.
@@ -1180,8 +1182,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             final int object = objects[i];
             final int newest = packetRef(newestRef[object]);
-            final boolean carriedInReference = modeled && lastModelRefAge != 0 &&
-                modelRing.includedArray()[modelRing.includedOffset(tick - lastModelRefAge) + object];
+            final boolean carriedInReference = reference != null && reference[referenceOffset + object];
             BaselineRefs.serializeNewest(stream, newest, packetTableSize, carriedInReference);
             final boolean hasPrediction = newest != packetTableSize;
             if (hasPrediction && two)
