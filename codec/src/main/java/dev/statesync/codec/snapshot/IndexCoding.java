@@ -77,7 +77,9 @@ public final class IndexCoding
             }
             previous = carried;
         }
-        stream.validate(found == count);
+        // A stream that failed (a writer out of room, a reader past its end) stopped early: that is its failure,
+        // not an inconsistent count.
+        stream.validate(stream.isFailed() || found == count);
     }
 
     /** @return the cheapest mode for these ascending indices. */

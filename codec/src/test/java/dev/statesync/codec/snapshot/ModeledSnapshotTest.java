@@ -112,6 +112,24 @@ class ModeledSnapshotTest
     }
 
     @Example
+    void anIndexSetThatOverflowsTheWriterFailsTheWriterInsteadOfThrowing()
+    {
+        // writeFramed replays a packet range-coded into room for its bitpacked form only; when the object set
+        // alone does not fit, the writer fails and the bitpacked form is sent. That must not throw.
+        final int objectCount = 400;
+        final int[] indices = new int[objectCount];
+        int count = 0;
+        for (int object = 0; object < objectCount; object += 1 + object % 3)
+        {
+            indices[count++] = object;
+        }
+        final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(new byte[64]), 0, 4);
+        new IndexCoding(objectCount).serializeModeled(writer, indices, count, null, 0);
+        writer.finish();
+        assertTrue(writer.isFailed());
+    }
+
+    @Example
     void aPacketContinuingFromAModelTheReceiverNeverStoredIsRefusedAndChangesNothing()
     {
         final StateSchema schema = StateSchema.snapshot3d();
