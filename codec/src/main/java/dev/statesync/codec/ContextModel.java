@@ -102,6 +102,18 @@ public final class ContextModel
         System.arraycopy(other.counts, 0, counts, 0, ENTRIES);
     }
 
+    /**
+     * Fold every probability and count into a state digest (for tests and diagnostics; reads the whole model,
+     * so keep it off any hot path).
+     *
+     * @param hash digest so far.
+     * @return the digest with this model folded in.
+     */
+    public long digest(final long hash)
+    {
+        return (hash * 31 + Arrays.hashCode(probabilities)) * 31 + Arrays.hashCode(counts);
+    }
+
     /** @return true if both models hold the same probabilities and counts (for tests and assertions). */
     public boolean sameAs(final ContextModel other)
     {

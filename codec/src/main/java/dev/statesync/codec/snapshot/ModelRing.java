@@ -55,6 +55,29 @@ final class ModelRing
         }
     }
 
+    /**
+     * Fold the stored slots (tick, carried objects and model) into a state digest: for the receiver's digest,
+     * off any hot path (it reads every stored model).
+     */
+    long digest(final long hash)
+    {
+        long h = hash;
+        for (int slot = 0; slot < models.length; slot++)
+        {
+            h = h * 31 + (valid[slot] ? 1 : 2);
+            if (valid[slot])
+            {
+                h = h * 31 + ticks[slot];
+                for (int i = slot * objectCount, end = i + objectCount; i < end; i++)
+                {
+                    h = h * 31 + (included[i] ? 1 : 2);
+                }
+                h = models[slot].digest(h);
+            }
+        }
+        return h;
+    }
+
     /** @return true if the ring holds the snapshot of exactly {@code tick}. */
     boolean holds(final int tick)
     {

@@ -342,6 +342,38 @@ public final class SnapshotReceiver
         return baselineMisses;
     }
 
+    /**
+     * A fingerprint of everything received bytes can change: the newest tick, each object's current state and
+     * its tick, the ring of received states, the coder models kept for range-coded snapshots (ticks, carried
+     * objects, contents), and what an applied snapshot reports (its tick, decoded and updated objects, the
+     * count of snapshots applied). It leaves out the counts of refused snapshots (malformed, stale, baseline
+     * missing), which exist to move on a refusal. Two equal digests around a decode prove a refused snapshot
+     * changed nothing else: for tests and diagnostics. It reads every ring, so keep it off any hot path.
+     *
+     * @return hash of that state.
+     */
+    public long stateDigest()
+    {
+        long h = 17;
+        h = h * 31 + newestTick;
+        h = h * 31 + Arrays.hashCode(currentTick);
+        h = h * 31 + Arrays.hashCode(current.array());
+        h = receivedRing.digest(h);
+        if (modelRing != null)
+        {
+            h = modelRing.digest(h);
+        }
+        h = h * 31 + packetsApplied;
+        h = h * 31 + lastTick;
+        h = h * 31 + decodedCount;
+        h = h * 31 + updatedCount;
+        for (int i = 0; i < updatedCount; i++)
+        {
+            h = h * 31 + updatedObjects[i];
+        }
+        return h;
+    }
+
     /** @return bits of the widest object index; for reports. */
     public int indexBits()
     {

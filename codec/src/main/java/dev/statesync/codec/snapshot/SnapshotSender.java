@@ -1329,6 +1329,37 @@ public final class SnapshotSender implements ObjectSizer
         }
     }
 
+    /**
+     * A fingerprint of the bookkeeping an ack can change: each object's newest and older acked ticks, the newest
+     * acked range-coded tick, and the history of sent packets waiting for acks (sequence, tick, objects). Acks
+     * arrive in bytes from the network, so two equal digests around a call prove a refused datagram moved no
+     * baseline: for tests and diagnostics. It reads the whole history, so keep it off any hot path.
+     *
+     * @return hash of that state.
+     */
+    public long stateDigest()
+    {
+        long h = 17;
+        h = h * 31 + Arrays.hashCode(ackedTick);
+        h = h * 31 + Arrays.hashCode(olderAckedTick);
+        h = h * 31 + newestAckedModelTick;
+        for (int slot = 0; slot < historyValid.length; slot++)
+        {
+            h = h * 31 + (historyValid[slot] ? 1 : 2);
+            if (historyValid[slot])
+            {
+                h = h * 31 + historySequence[slot];
+                h = h * 31 + historyTick[slot];
+                h = h * 31 + historyCount[slot];
+                for (int i = slot * objectCount, end = i + historyCount[slot]; i < end; i++)
+                {
+                    h = h * 31 + historyObjects[i];
+                }
+            }
+        }
+        return h;
+    }
+
     /** @return entries of the last written packet's baseline table (for tests of its order). */
     int lastTableSize()
     {

@@ -83,6 +83,26 @@ public final class StateRing
         return states;
     }
 
+    /**
+     * Fold the held ticks and the states of held slots into a state digest: for the snapshot ends' digests,
+     * off any hot path.
+     */
+    long digest(final long hash)
+    {
+        long h = hash * 31 + Arrays.hashCode(ticks);
+        for (int slot = 0; slot < ticks.length; slot++)
+        {
+            if (ticks[slot] != NO_TICK)
+            {
+                for (int i = slot * stride, end = i + stride; i < end; i++)
+                {
+                    h = h * 31 + states[i];
+                }
+            }
+        }
+        return h;
+    }
+
     /** Forget everything. */
     public void clear()
     {

@@ -25,6 +25,7 @@ public final class PredictionClient<S, I>
     private final PredictionClientConfig config;
     private final SimulationWorld<S, I> world;
     private final InputCodec<I> inputCodec;
+    private final StateCodec<S> stateCodec;
     private final ErrorMetric<S> errorMetric;
     private final TickRing<I> inputs;
     private final TickRing<S> predicted;
@@ -70,6 +71,7 @@ public final class PredictionClient<S, I>
         this.currentTick = config.firstTick();
         this.lastAckedInputTick = config.firstTick() - 1;
         this.inputCodec = inputCodec;
+        this.stateCodec = stateCodec;
     }
 
     /** Be told about corrections (e.g. to smooth them); null for none. */
@@ -127,16 +129,20 @@ public final class PredictionClient<S, I>
             malformedStates++;
             return false;
         }
-        if (stateMessage.lastProcessedInputTick() - lastAckedInputTick > 0)
+        final int ackedBefore = lastAckedInputTick;
+        final boolean corrected = onServerState(stateMessage.lastProcessedInputTick(), stateMessage.state());
+        if (lastAckedInputTick != ackedBefore)
         {
+            // Only an accepted state moves the ack; the slack of a stale or unmatched one is not the server's now.
             serverInputSlackTicks = stateMessage.inputSlackTicks();
         }
-        return onServerState(stateMessage.lastProcessedInputTick(), stateMessage.state());
+        return corrected;
     }
 
     /**
      * Reconcile with an authoritative state: the state at the start of tick {@code lastProcessedInputTick + 1}.
-     * States older than one already seen are ignored (they arrived out of order).
+     * States older than one already seen are ignored (they arrived out of order); so are states for ticks not
+     * predicted yet or no longer buffered, which leave the client exactly as it was (they are only counted).
      *
      * @return true if a correction (rewind and replay) happened.
      */
@@ -154,6 +160,12 @@ public final class PredictionClient<S, I>
             unmatchedStates++;
             return false;
         }
+        if (serverTick != currentTick && !predicted.isRecent(serverTick, currentTick - 1))
+        {
+            // Older than the prediction buffer: nothing to compare with, and refused before anything moves.
+            unmatchedStates++;
+            return false;
+        }
         statesReceived++;
         lastAckedInputTick = lastProcessedInputTick;
 
@@ -168,11 +180,6 @@ public final class PredictionClient<S, I>
             world.readState(after);
             record(serverTick, errorMetric.positionErrorM(before, serverState));
             return true;
-        }
-        if (!predicted.isRecent(serverTick, currentTick - 1))
-        {
-            unmatchedStates++;
-            return false;
         }
 
         final S prediction = predicted.at(serverTick);
@@ -279,5 +286,32 @@ public final class PredictionClient<S, I>
     public long malformedStates()
     {
         return malformedStates;
+    }
+
+    /**
+     * A fingerprint of everything received state messages can change: the acked input tick, the input slack,
+     * the count of accepted states, the correction statistics and the buffered predictions a replay rewrites
+     * (plus the current tick). It leaves out the counters of refused states (malformed, stale, unmatched), which
+     * exist to move on a refusal, and the world, which is the caller's. Two equal digests around a call prove a
+     * refused message changed nothing else: for tests and diagnostics. It serializes every buffered prediction
+     * and allocates, so keep it off any hot path.
+     *
+     * @return hash of that state.
+     */
+    public long stateDigest()
+    {
+        long h = 17;
+        h = h * 31 + currentTick;
+        h = h * 31 + lastAckedInputTick;
+        h = h * 31 + serverInputSlackTicks;
+        h = h * 31 + statesReceived;
+        h = h * 31 + corrections.count();
+        h = h * 31 + Double.doubleToLongBits(corrections.maxErrorM());
+        h = h * 31 + Double.doubleToLongBits(corrections.meanErrorM());
+        for (int slot = 0; slot < predicted.capacity(); slot++)
+        {
+            h = HolderDigest.mix(h, stateCodec::serialize, predicted.at(slot));
+        }
+        return h;
     }
 }

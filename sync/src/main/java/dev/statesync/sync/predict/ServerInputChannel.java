@@ -78,15 +78,10 @@ public final class ServerInputChannel<I>
             return false;
         }
         final int count = message.count();
-        if (!started)
-        {
-            started = true;
-            startDelayRemaining = config.startDelayTicks();
-            nextInputTick = message.oldestTick();
-            newestBufferedTick = nextInputTick - 1;
-        }
+        // The first message would start the channel at its oldest tick, but only once it is accepted.
+        final int firstTick = started ? nextInputTick : message.oldestTick();
         // Differences, not comparisons, so hostile ticks near the int limits cannot wrap into the window.
-        final int newestAhead = message.newestTick() - nextInputTick;
+        final int newestAhead = message.newestTick() - firstTick;
         final int oldestAhead = newestAhead - (count - 1);
         if (newestAhead < -config.maxPastTicks())
         {
@@ -99,6 +94,13 @@ public final class ServerInputChannel<I>
             farFutureInputs += count;
             rejectedMessages++;
             return false;
+        }
+        if (!started)
+        {
+            started = true;
+            startDelayRemaining = config.startDelayTicks();
+            nextInputTick = firstTick;
+            newestBufferedTick = firstTick - 1;
         }
         for (int i = 0; i < count; i++)
         {
@@ -237,5 +239,39 @@ public final class ServerInputChannel<I>
     public long missingInputs()
     {
         return missingInputs;
+    }
+
+    /**
+     * A fingerprint of everything received messages can change: whether and where the channel started, the
+     * start delay left, the next and newest buffered ticks, the buffered inputs with their ticks and flags, and
+     * the counts of accepted messages, applied and missing inputs (the last two move only on polls). It leaves
+     * out the counters of refusals (malformed and rejected messages, far future and far past inputs), which
+     * exist to move on one. Two equal digests around a call prove a refused message changed nothing else: for
+     * tests and diagnostics. It serializes every buffered input and allocates, so keep it off any hot path.
+     *
+     * @return hash of that state.
+     */
+    public long stateDigest()
+    {
+        long h = 17;
+        h = h * 31 + (started ? 1 : 2);
+        h = h * 31 + startDelayRemaining;
+        h = h * 31 + nextInputTick;
+        h = h * 31 + newestBufferedTick;
+        h = h * 31 + (hasProcessedInput ? 1 : 2);
+        h = h * 31 + messagesAccepted;
+        h = h * 31 + inputsApplied;
+        h = h * 31 + missingInputs;
+        h = HolderDigest.mix(h, inputCodec::serialize, applied);
+        for (int slot = 0; slot < buffered.length; slot++)
+        {
+            h = h * 31 + (buffered[slot] ? 1 : 2);
+            if (buffered[slot])
+            {
+                h = h * 31 + bufferedTick[slot];
+                h = HolderDigest.mix(h, inputCodec::serialize, buffer.at(slot));
+            }
+        }
+        return h;
     }
 }

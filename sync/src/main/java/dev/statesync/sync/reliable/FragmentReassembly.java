@@ -45,9 +45,4 @@ final class FragmentReassembly
         this.ackBits = 0;
         java.util.Arrays.fill(fragmentReceived, false);
     }
-
-    boolean isComplete()
-    {
-        return fragmentsReceived == fragmentCount;
-    }
 }

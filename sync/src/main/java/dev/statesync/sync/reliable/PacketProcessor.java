@@ -20,8 +20,9 @@ public interface PacketProcessor
      * @param length   payload size in bytes (may be 0).
      * @return true to accept the packet (it will be acked and never delivered again); false when the
      *         payload is bad: the packet is then not acked and leaves the endpoint unchanged, as in
-     *         reliable.io. A refused reassembled packet is dropped with its fragments (it cannot be offered
-     *         again, as its fragments are duplicates from then on).
+     *         reliable.io. For a fragmented packet that includes reassembly: the fragments received before
+     *         the one that completed it stay stored, and that last fragment is not, so the packet is offered
+     *         again only if that fragment arrives again.
      */
     boolean process(int sequence, DirectBuffer buffer, int offset, int length);
 }

@@ -335,6 +335,7 @@ public final class ReliableEndpoint
             return count(REJECTED_DUPLICATE);
         }
 
+        final int wireBytes = wireLength + config.transportOverheadBytes();
         FragmentReassembly entry = reassembly.find(sequence);
         if (entry != null)
         {
@@ -347,34 +348,60 @@ public final class ReliableEndpoint
                 return count(REJECTED_FRAGMENT_DUPLICATE);
             }
         }
-        else
+        else if (fragmentCount > 1)
         {
             entry = reassembly.insert(sequence);
             entry.reset(fragmentCount);
         }
 
-        entry.payload.putBytes(fragmentId * fragmentSize, buffer, payloadOffset, fragmentBytes);
-        entry.fragmentReceived[fragmentId] = true;
-        entry.fragmentsReceived++;
-        entry.wireBytes += wireLength + config.transportOverheadBytes();
-        if (fragmentId == 0)
+        if (entry != null && entry.fragmentsReceived < fragmentCount - 1)
         {
-            entry.ack = ack;
-            entry.ackBits = ackBits;
+            entry.payload.putBytes(fragmentId * fragmentSize, buffer, payloadOffset, fragmentBytes);
+            entry.fragmentReceived[fragmentId] = true;
+            entry.fragmentsReceived++;
+            entry.wireBytes += wireBytes;
+            if (fragmentId == 0)
+            {
+                entry.ack = ack;
+                entry.ackBits = ackBits;
+            }
+            if (isFinal)
+            {
+                entry.payloadLengthBytes = fragmentId * fragmentSize + fragmentBytes;
+            }
+            return count(FRAGMENTS_RECEIVED);
         }
-        if (isFinal)
-        {
-            entry.payloadLengthBytes = fragmentId * fragmentSize + fragmentBytes;
-        }
-        counters[FRAGMENTS_RECEIVED]++;
 
-        if (!entry.isComplete())
+        // This fragment completes its packet. The packet is offered without marking the fragment received:
+        // only a delivery frees the entry and counts the fragment, so a refused packet leaves reassembly, its
+        // window and its counters exactly as they were (a one-fragment packet never touches reassembly at all).
+        final int outcome;
+        if (entry == null)
         {
-            return FRAGMENTS_RECEIVED;
+            outcome = acceptPacket(sequence, ack, ackBits, buffer, payloadOffset, fragmentBytes, wireBytes);
         }
-        reassembly.remove(sequence);
-        return acceptPacket(
-            sequence, entry.ack, entry.ackBits, entry.payload, 0, entry.payloadLengthBytes, entry.wireBytes);
+        else
+        {
+            // This fragment's slot of the payload is unclaimed until delivery: nothing reads it on a refusal.
+            entry.payload.putBytes(fragmentId * fragmentSize, buffer, payloadOffset, fragmentBytes);
+            outcome = acceptPacket(
+                sequence,
+                fragmentId == 0 ? ack : entry.ack,
+                fragmentId == 0 ? ackBits : entry.ackBits,
+                entry.payload,
+                0,
+                isFinal ? fragmentId * fragmentSize + fragmentBytes : entry.payloadLengthBytes,
+                entry.wireBytes + wireBytes);
+        }
+        if (outcome == PACKETS_DELIVERED)
+        {
+            counters[FRAGMENTS_RECEIVED]++;
+            if (entry != null)
+            {
+                reassembly.remove(sequence);
+            }
+        }
+        return outcome;
     }
 
     private int acceptPacket(
@@ -665,12 +692,16 @@ public final class ReliableEndpoint
     }
 
     /**
-     * A fingerprint of the state a received datagram can change (windows, reassembly, acks, RTT,
-     * delivery counters), so tests can prove a rejected datagram changed nothing but its counter.
+     * A fingerprint of everything received bytes can change: the received window, the acked flags of the
+     * sent window, reassembly (window, entries, their flags, sizes and acks), RTT and the counters a delivery
+     * moves. It leaves out {@link ReliableCounters#DATAGRAMS_RECEIVED}, the rejection counters and
+     * {@link ReliableCounters#PACKETS_NOT_PROCESSED}, which exist to move on a refusal. Two equal digests
+     * around a call prove a refused datagram changed nothing else: for tests and diagnostics. It walks every
+     * window, so keep it off any hot path.
      *
      * @return hash of that state.
      */
-    long stateDigest()
+    public long stateDigest()
     {
         long h = 17;
         h = h * 31 + nextSequence;
@@ -705,6 +736,9 @@ public final class ReliableEndpoint
                 h = h * 31 + entry.fragmentCount;
                 h = h * 31 + entry.fragmentsReceived;
                 h = h * 31 + entry.payloadLengthBytes;
+                h = h * 31 + entry.wireBytes;
+                h = h * 31 + entry.ack;
+                h = h * 31 + entry.ackBits;
                 h = h * 31 + java.util.Arrays.hashCode(entry.fragmentReceived);
             }
         }

@@ -206,6 +206,22 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         return payloadBytes;
     }
 
+    /**
+     * A fingerprint of everything a datagram from the replica can change: the endpoint's
+     * ({@link ReliableEndpoint#stateDigest()}: windows, acks, RTT), the sender's baseline bookkeeping
+     * ({@link SnapshotSender#stateDigest()}) and the count of unexpected payloads (which only an accepted packet
+     * moves). Two equal digests around {@link #receiveDatagram} prove a refused datagram changed nothing else:
+     * for tests and diagnostics, off any hot path.
+     *
+     * @return hash of that state.
+     */
+    public long stateDigest()
+    {
+        long h = endpoint.stateDigest();
+        h = h * 31 + sender.stateDigest();
+        return h * 31 + unexpectedPayloads;
+    }
+
     /** @return non-empty payloads received from the replica (it should only send acks). */
     public long unexpectedPayloads()
     {

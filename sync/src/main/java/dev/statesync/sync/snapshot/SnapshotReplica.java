@@ -115,6 +115,22 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         return resultCounts[result.ordinal()];
     }
 
+    /**
+     * A fingerprint of everything a datagram from the authority can change: the endpoint's
+     * ({@link ReliableEndpoint#stateDigest()}), the receiver's ({@link SnapshotReceiver#stateDigest()}) and the
+     * count of snapshots applied. It leaves out the counts of refused snapshots and {@link #lastResult()}, which
+     * exist to report a refusal. Two equal digests around {@link #receiveDatagram} prove a refused datagram
+     * changed nothing else: for tests and diagnostics, off any hot path.
+     *
+     * @return hash of that state.
+     */
+    public long stateDigest()
+    {
+        long h = endpoint.stateDigest();
+        h = h * 31 + receiver.stateDigest();
+        return h * 31 + resultCounts[DecodeResult.OK.ordinal()];
+    }
+
     /** @return total of every non-OK decode result. */
     public long decodeFailures()
     {
