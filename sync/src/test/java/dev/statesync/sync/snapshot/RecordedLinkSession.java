@@ -100,7 +100,8 @@ final class RecordedLinkSession
     private static SnapshotLinkConfig linkConfig(final boolean rangeCoded, final boolean fragmenting)
     {
         final ReliableConfig reliable = new ReliableConfig().integrityEnabled(false);
-        final SnapshotLinkConfig link = new SnapshotLinkConfig()
+        // Unauthenticated on purpose: mutated bytes must reach the decoders to test their refusals.
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().unauthenticated()
             .snapshot(new SnapshotConfig().rangeCoded(rangeCoded));
         if (fragmenting)
         {
