@@ -28,6 +28,10 @@ public final class ServerInputChannelConfig
      */
     public ServerInputChannelConfig maxFutureTicks(final int maxFutureTicks)
     {
+        if (maxFutureTicks < 0)
+        {
+            throw new IllegalArgumentException("maxFutureTicks must be >= 0, got " + maxFutureTicks);
+        }
         this.maxFutureTicks = maxFutureTicks;
         return this;
     }
@@ -38,6 +42,10 @@ public final class ServerInputChannelConfig
      */
     public ServerInputChannelConfig maxPastTicks(final int maxPastTicks)
     {
+        if (maxPastTicks < 0)
+        {
+            throw new IllegalArgumentException("maxPastTicks must be >= 0, got " + maxPastTicks);
+        }
         this.maxPastTicks = maxPastTicks;
         return this;
     }

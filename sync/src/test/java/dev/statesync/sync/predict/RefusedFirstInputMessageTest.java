@@ -3,27 +3,40 @@ package dev.statesync.sync.predict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
+import dev.statesync.codec.BitReader;
+
 /**
- * The first message a channel accepts fixes the client tick it starts at; one it refuses must not. With a window
- * that demands messages reach ahead of the next tick (a negative {@code maxPastTicks}), a first message of one
- * input is refused as far past, and the channel must stay unstarted until one it accepts arrives.
+ * The first message a channel accepts fixes the client tick it starts at; one it refuses must not. With valid
+ * windows (never negative: the config refuses them, since a negative window could refuse a first message on
+ * its own ticks) only a malformed first message is refused, and it must leave the channel unstarted.
  */
 class RefusedFirstInputMessageTest
 {
     @Test
+    void shouldRefuseNegativeWindows()
+    {
+        assertThrows(IllegalArgumentException.class, () -> new ServerInputChannelConfig().maxPastTicks(-2));
+        assertThrows(IllegalArgumentException.class, () -> new ServerInputChannelConfig().maxFutureTicks(-1));
+    }
+
+    @Test
     void shouldNotStartOnRefusedFirstMessage()
     {
         final ServerInputChannel<TestInput> channel = new ServerInputChannel<>(
-            new ServerInputChannelConfig().maxPastTicks(-2).startDelayTicks(0), new TestInputCodec());
+            new ServerInputChannelConfig().startDelayTicks(0), new TestInputCodec());
         final InputSender sender = new InputSender();
         final long digest = channel.stateDigest();
 
-        assertFalse(channel.onInputMessage(sender.message(500, 1)));
-        assertEquals(1, channel.rejectedMessages());
+        // Two bytes: shorter than any input message's header, so malformed.
+        final byte[] bytes = { (byte)0xF4, 0x01 };
+        assertFalse(channel.onInputMessage(new BitReader().wrap(new UnsafeBuffer(bytes), 0, bytes.length)));
+        assertEquals(1, channel.malformedMessages());
         assertEquals(digest, channel.stateDigest());
         assertNull(channel.pollInput(), "a refused message started the channel");
 
