@@ -13,7 +13,6 @@ import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.Fiedler2015Codec;
-import dev.statesync.codec.snapshot.IndexCoding;
 import dev.statesync.codec.snapshot.Predictor;
 import dev.statesync.codec.snapshot.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotConfig;
@@ -137,9 +136,7 @@ public final class ScenarioRunner implements DatagramHandler
         replicaRecord = new float[floatStride];
         QuantizedStates current = new QuantizedStates(schema, objects);
         final QuantizedStates previous = new QuantizedStates(schema, objects);
-        // His index ladder reaches 1064 objects; a bigger scene gets no fiedler-2015 row (null in reports).
-        final Fiedler2015Codec fiedler = objects - 1 <= IndexCoding.fiedlerGapLadder().maxValue() ?
-            new Fiedler2015Codec(schema, objects) : null;
+        final Fiedler2015Codec fiedler = new Fiedler2015Codec(schema, objects);
         final BitMeasure fiedlerMeasure = new BitMeasure();
         acked = new AckedSnapshotTracker(current, 256);
         final StageAccounting stages = new StageAccounting(ticks);
@@ -173,10 +170,7 @@ public final class ScenarioRunner implements DatagramHandler
             atRestSum += fixedStages.atRestCount();
 
             fiedlerMeasure.reset();
-            if (fiedler != null)
-            {
-                fiedler.serialize(fiedlerMeasure, current, acked.baseline());
-            }
+            fiedler.serialize(fiedlerMeasure, current, acked.baseline());
             acked.onSnapshot(tick, current);
 
             network.poll(currentNs, this);
@@ -208,10 +202,7 @@ public final class ScenarioRunner implements DatagramHandler
             {
                 stages.record(stage, tick, fixedStages.bits(stage), overheadBytes);
             }
-            if (fiedler != null)
-            {
-                stages.record(Stage.FIEDLER_2015, tick, fiedlerMeasure.bits(), overheadBytes);
-            }
+            stages.record(Stage.FIEDLER_2015, tick, fiedlerMeasure.bits(), overheadBytes);
             stages.record(Stage.STATESYNC, tick, payloadBytes * 8L, overheadBytes);
             stages.endSnapshot();
 
@@ -235,10 +226,9 @@ public final class ScenarioRunner implements DatagramHandler
         final List<StageFigures> stageRows = new ArrayList<>();
         for (final Stage stage : Stage.values())
         {
-            final boolean measured = stage != Stage.FIEDLER_2015 || fiedler != null;
-            final double bits = measured ? stages.bitsPerSnapshot(stage) : Double.NaN;
+            final double bits = stages.bitsPerSnapshot(stage);
             stageRows.add(new StageFigures(stage.reportName(), bits, bits / objects,
-                changedPerSnapshot == 0 ? Double.NaN : bits / changedPerSnapshot, measured ? stages.kbps(stage) : Double.NaN,
+                changedPerSnapshot == 0 ? Double.NaN : bits / changedPerSnapshot, stages.kbps(stage),
                 stages.kbpsPerSecond(stage, ticks)));
         }
         final long objectsSent = sender.objectsSent();
