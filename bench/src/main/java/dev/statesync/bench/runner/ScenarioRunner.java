@@ -169,9 +169,9 @@ public final class ScenarioRunner implements DatagramHandler
             changedSum += fixedStages.changedCount();
             atRestSum += fixedStages.atRestCount();
 
+            acked.onSnapshot(tick, current);
             fiedlerMeasure.reset();
             fiedler.serialize(fiedlerMeasure, current, acked.baseline());
-            acked.onSnapshot(tick, current);
 
             network.poll(currentNs, this);
 
