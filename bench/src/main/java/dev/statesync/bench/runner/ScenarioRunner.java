@@ -148,6 +148,7 @@ public final class ScenarioRunner implements DatagramHandler
         final FixedStageBits fixedStages = new FixedStageBits(schema, objects);
 
         long changedSum = 0;
+        long changedVsAckedSum = 0;
         long atRestSum = 0;
         long encodeNs = 0;
         long lastProgressNs = wallStartNs;
@@ -170,8 +171,10 @@ public final class ScenarioRunner implements DatagramHandler
             atRestSum += fixedStages.atRestCount();
 
             acked.onSnapshot(tick, current);
+            final QuantizedStates fiedlerBaseline = acked.baseline();
+            changedVsAckedSum += changedAgainst(current, fiedlerBaseline);
             fiedlerMeasure.reset();
-            fiedler.serialize(fiedlerMeasure, current, acked.baseline());
+            fiedler.serialize(fiedlerMeasure, current, fiedlerBaseline);
 
             network.poll(currentNs, this);
 
@@ -223,19 +226,20 @@ public final class ScenarioRunner implements DatagramHandler
 
         final SnapshotSender sender = authority.sender();
         final double changedPerSnapshot = (double)changedSum / ticks;
+        final double changedVsAckedPerSnapshot = (double)changedVsAckedSum / ticks;
         final List<StageFigures> stageRows = new ArrayList<>();
         for (final Stage stage : Stage.values())
         {
             final double bits = stages.bitsPerSnapshot(stage);
             stageRows.add(new StageFigures(stage.reportName(), bits, bits / objects,
-                changedPerSnapshot == 0 ? Double.NaN : bits / changedPerSnapshot, stages.kbps(stage),
+                changedVsAckedPerSnapshot == 0 ? Double.NaN : bits / changedVsAckedPerSnapshot, stages.kbps(stage),
                 stages.kbpsPerSecond(stage, ticks)));
         }
         final long objectsSent = sender.objectsSent();
         final long predicted = objectsSent - sender.absoluteObjects();
         return new RunReport(
             scene.name(), objects, ticks, Scene.TICK_RATE_HZ, kind.optionName(), options,
-            changedPerSnapshot, (double)atRestSum / ticks, stageRows,
+            changedPerSnapshot, changedVsAckedPerSnapshot, (double)atRestSum / ticks, stageRows,
             objectsSent == 0 ? Double.NaN : entropy.entropyBits() / objectsSent,
             objectsSent == 0 ? Double.NaN : entropy.measuredBits() / (double)objectsSent,
             fidelity.delayTicks(), fidelity.positionErrorMeanM(), fidelity.positionErrorP99M(),
@@ -249,6 +253,24 @@ public final class ScenarioRunner implements DatagramHandler
     }
 
     private long currentNs;
+
+    /** @return objects whose record differs from the baseline's; all of them without one. */
+    private int changedAgainst(final QuantizedStates current, final QuantizedStates baseline)
+    {
+        if (baseline == null)
+        {
+            return objects;
+        }
+        int changed = 0;
+        for (int i = 0; i < objects; i++)
+        {
+            if (!current.sameObject(i, baseline))
+            {
+                changed++;
+            }
+        }
+        return changed;
+    }
 
     private LinkFigures linkFigures()
     {
