@@ -5,8 +5,11 @@ import java.util.Arrays;
 import dev.statesync.codec.snapshot.QuantizedStates;
 
 /**
- * Finds the whole-snapshot baseline Fiedler's 2015 scheme would use: the newest snapshot whose packet the
- * authority has seen acked.
+ * Finds the whole-snapshot baseline Fiedler's 2015 scheme uses: the newest snapshot whose packet the authority
+ * has seen acked, and until the first ack the initial snapshot. His delta demo never sends a snapshot without a
+ * baseline: it captures an initial snapshot after pumping one physics frame, so it equals the first snapshot it
+ * sends, and codes against it until an ack arrives (DeltaDemo.cpp, {@code Initialize} and {@code Update}). Here,
+ * likewise, the first snapshot recorded is the initial one.
  *
  * <p>Every replica packet acks everything the replica had received when it sent it, so when a replica
  * packet reaches the authority, the newest snapshot the replica had applied by then becomes acked. The
@@ -19,8 +22,10 @@ public final class AckedSnapshotTracker
     private static final int NO_TICK = Integer.MIN_VALUE;
 
     private final int[] newestTickBySequence = new int[1 << 16];
+    private final QuantizedStates initial;
     private final QuantizedStates[] snapshots;
     private final int[] snapshotTicks;
+    private boolean hasInitial;
     private int replicaNewestTick = NO_TICK;
     private int ackedTick = NO_TICK;
 
@@ -30,6 +35,7 @@ public final class AckedSnapshotTracker
      */
     public AckedSnapshotTracker(final QuantizedStates template, final int depthTicks)
     {
+        initial = new QuantizedStates(template.schema(), template.objectCount());
         snapshots = new QuantizedStates[depthTicks];
         snapshotTicks = new int[depthTicks];
         for (int i = 0; i < depthTicks; i++)
@@ -40,9 +46,17 @@ public final class AckedSnapshotTracker
         Arrays.fill(newestTickBySequence, NO_TICK);
     }
 
-    /** The authority is about to send the snapshot of {@code tick}. */
+    /**
+     * The authority is about to send the snapshot of {@code tick}: record it (the first one also as the initial
+     * snapshot) before asking for its {@link #baseline()}.
+     */
     public void onSnapshot(final int tick, final QuantizedStates states)
     {
+        if (!hasInitial)
+        {
+            initial.copyFrom(states);
+            hasInitial = true;
+        }
         final int slot = Math.floorMod(tick, snapshots.length);
         snapshots[slot].copyFrom(states);
         snapshotTicks[slot] = tick;
@@ -73,12 +87,15 @@ public final class AckedSnapshotTracker
         }
     }
 
-    /** @return the baseline for a snapshot now: the newest acked snapshot, or null for none (absolute). */
+    /**
+     * @return the baseline for a snapshot now: the newest acked snapshot, the initial snapshot before the first
+     * ack, or null when the acked snapshot is older than the copies kept or nothing was recorded yet (absolute).
+     */
     public QuantizedStates baseline()
     {
         if (ackedTick == NO_TICK)
         {
-            return null;
+            return hasInitial ? initial : null;
         }
         final int slot = Math.floorMod(ackedTick, snapshots.length);
         return snapshotTicks[slot] == ackedTick ? snapshots[slot] : null;

@@ -39,7 +39,7 @@ public final class HtmlReport
             .append(escape(TextTable.format(r))).append("</pre>\n");
 
         h.append("<h2>Stages</h2>\n<table><tr><th>stage</th><th>bits/snapshot</th><th>bits/object</th>")
-            .append("<th>bits/moving object</th><th>kbps</th></tr>\n");
+            .append("<th>bits/object changed vs acked baseline</th><th>kbps</th></tr>\n");
         for (final StageFigures s : r.stages())
         {
             h.append(String.format(Locale.ROOT,

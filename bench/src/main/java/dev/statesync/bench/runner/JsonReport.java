@@ -31,6 +31,7 @@ public final class JsonReport
         j.number("lossFraction", r.options().lossFraction());
         j.number("budgetKbps", r.options().budgeted() ? r.options().budgetKbps() : Double.NaN);
         j.number("changedPerSnapshot", r.changedPerSnapshot());
+        j.number("changedVsAckedPerSnapshot", r.changedVsAckedPerSnapshot());
         j.number("atRestPerSnapshot", r.atRestPerSnapshot());
         j.key("stages");
         j.out.append('[');

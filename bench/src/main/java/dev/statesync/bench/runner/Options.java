@@ -5,7 +5,9 @@ package dev.statesync.bench.runner;
  *
  * <p>Network figures follow how people quote them: {@code --latency-ms} is the round-trip time (the
  * simulator delays each direction by half of it), {@code --jitter-ms} is added at random to each one-way
- * delay, {@code --loss} is a fraction of datagrams dropped in each direction.
+ * delay, {@code --loss} is a fraction of datagrams dropped in each direction. {@code --link fiedler} sets all
+ * three to the link of Fiedler's own measurements, so the reference stage can be read at his conditions with
+ * one flag; an explicit figure still wins over the preset, in any order.
  */
 public final class Options
 {
@@ -21,6 +23,16 @@ public final class Options
     public static final double DEFAULT_JITTER_MS = 10.0;
     /** Default loss fraction per direction. */
     public static final double DEFAULT_LOSS_FRACTION = 0.05;
+
+    /** Link preset: the defaults above. */
+    public static final String LINK_DEFAULT = "default";
+    /**
+     * Link preset: Fiedler's delta demo link as he recorded it (DeltaDemo.cpp, {@code DeltaModeData}: latency
+     * 5 ms each way, and for recording no jitter and no loss): 10 ms round trip, 0 jitter, 0 loss.
+     */
+    public static final String LINK_FIEDLER = "fiedler";
+    /** Round-trip time of {@link #LINK_FIEDLER}, ms (5 ms each way). */
+    public static final double FIEDLER_RTT_MS = 10.0;
 
     /** Default UDP port of the server and client subcommands. */
     public static final int DEFAULT_PORT = 40_600;
@@ -44,6 +56,9 @@ public final class Options
         "  --latency-ms MS     ROUND-TRIP time; each direction gets MS/2  (default 100)",
         "  --jitter-ms MS      random extra one-way delay, 0..MS          (default 10)",
         "  --loss F            FRACTION of datagrams lost per direction, 0..1 (0.05 = 5%) (default 0.05)",
+        "  --link NAME         default | fiedler: a preset of the three above; fiedler is his delta demo's",
+        "                      recording link, 5 ms each way, no jitter, no loss. Any of the three given",
+        "                      explicitly overrides the preset                 (default default)",
         "  --budget-kbps K     priority accumulator budget incl. headers, " + (int)LinkBudget.MIN_KBPS + ".." +
             (int)LinkBudget.MAX_KBPS,
         "                      (default unlimited: every changed object every tick, payloads up to 15 KiB)",
@@ -67,6 +82,7 @@ public final class Options
     private final double rttMs;
     private final double jitterMs;
     private final double lossFraction;
+    private final String link;
     private final double budgetKbps;
     private final SchemaKind schema;
     private final String jsonFile;
@@ -80,9 +96,11 @@ public final class Options
         scene = b.scene;
         seconds = b.seconds;
         seed = b.seed;
-        rttMs = b.rttMs;
-        jitterMs = b.jitterMs;
-        lossFraction = b.lossFraction;
+        link = b.link;
+        final boolean fiedlerLink = LINK_FIEDLER.equals(b.link);
+        rttMs = b.rttMs != null ? b.rttMs : fiedlerLink ? FIEDLER_RTT_MS : DEFAULT_RTT_MS;
+        jitterMs = b.jitterMs != null ? b.jitterMs : fiedlerLink ? 0.0 : DEFAULT_JITTER_MS;
+        lossFraction = b.lossFraction != null ? b.lossFraction : fiedlerLink ? 0.0 : DEFAULT_LOSS_FRACTION;
         budgetKbps = b.budgetKbps;
         schema = b.schema != null ? b.schema : SchemaKind.defaultFor(b.scene);
         jsonFile = b.jsonFile;
@@ -133,6 +151,7 @@ public final class Options
                 case "--latency-ms" -> b.rttMs = number(option, value, 0, 10_000, true);
                 case "--jitter-ms" -> b.jitterMs = number(option, value, 0, 10_000, true);
                 case "--loss" -> b.lossFraction = number(option, value, 0, 1, true);
+                case "--link" -> b.link = oneOf(option, value, LINK_DEFAULT, LINK_FIEDLER);
                 case "--budget-kbps" -> b.budgetKbps = number(option, value, LinkBudget.MIN_KBPS, LinkBudget.MAX_KBPS, true);
                 case "--schema" ->
                 {
@@ -280,6 +299,12 @@ public final class Options
         return lossFraction;
     }
 
+    /** @return the link preset the network figures started from ({@link #LINK_DEFAULT} or {@link #LINK_FIEDLER}). */
+    public String link()
+    {
+        return link;
+    }
+
     /** @return the budget in kbps, or 0 for unlimited (no priority accumulator). */
     public double budgetKbps()
     {
@@ -318,9 +343,10 @@ public final class Options
         String scene = DEFAULT_SCENE;
         double seconds = DEFAULT_SECONDS;
         long seed = DEFAULT_SEED;
-        double rttMs = DEFAULT_RTT_MS;
-        double jitterMs = DEFAULT_JITTER_MS;
-        double lossFraction = DEFAULT_LOSS_FRACTION;
+        String link = LINK_DEFAULT;
+        Double rttMs;
+        Double jitterMs;
+        Double lossFraction;
         double budgetKbps;
         SchemaKind schema;
         String jsonFile;

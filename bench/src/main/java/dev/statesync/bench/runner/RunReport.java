@@ -12,7 +12,12 @@ import java.util.List;
  * @param hz                    ticks (and snapshots) per second.
  * @param schema                snapshot or state.
  * @param options               the options of the run.
- * @param changedPerSnapshot    mean objects whose quantized state changed since the previous tick.
+ * @param changedPerSnapshot    mean objects whose quantized state changed since the previous tick: how busy
+ *                              the scene is (Fiedler's cube demo: 89 of 901).
+ * @param changedVsAckedPerSnapshot mean objects whose quantized state differs from the fiedler-2015 stage's
+ *                              baseline (the newest acked snapshot, before the first ack the initial one): what
+ *                              a delta scheme has to send, and the denominator of
+ *                              {@link StageFigures#bitsPerMovingObject()}.
  * @param atRestPerSnapshot     mean objects at rest.
  * @param stages                one row per {@link Stage}, in order.
  * @param entropyBitsPerObject  zeroth-order entropy per (kind, width) context of the bitpacked form of
@@ -43,6 +48,7 @@ public record RunReport(
     String schema,
     Options options,
     double changedPerSnapshot,
+    double changedVsAckedPerSnapshot,
     double atRestPerSnapshot,
     List<StageFigures> stages,
     double entropyBitsPerObject,

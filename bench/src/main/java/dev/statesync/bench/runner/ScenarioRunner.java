@@ -13,7 +13,6 @@ import dev.statesync.codec.BitMeasure;
 import dev.statesync.codec.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.Fiedler2015Codec;
-import dev.statesync.codec.snapshot.IndexCoding;
 import dev.statesync.codec.snapshot.Predictor;
 import dev.statesync.codec.snapshot.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotConfig;
@@ -137,9 +136,7 @@ public final class ScenarioRunner implements DatagramHandler
         replicaRecord = new float[floatStride];
         QuantizedStates current = new QuantizedStates(schema, objects);
         final QuantizedStates previous = new QuantizedStates(schema, objects);
-        // His index ladder reaches 1064 objects; a bigger scene gets no fiedler-2015 row (null in reports).
-        final Fiedler2015Codec fiedler = objects - 1 <= IndexCoding.fiedlerGapLadder().maxValue() ?
-            new Fiedler2015Codec(schema, objects) : null;
+        final Fiedler2015Codec fiedler = new Fiedler2015Codec(schema, objects);
         final BitMeasure fiedlerMeasure = new BitMeasure();
         acked = new AckedSnapshotTracker(current, 256);
         final StageAccounting stages = new StageAccounting(ticks);
@@ -151,6 +148,7 @@ public final class ScenarioRunner implements DatagramHandler
         final FixedStageBits fixedStages = new FixedStageBits(schema, objects);
 
         long changedSum = 0;
+        long changedVsAckedSum = 0;
         long atRestSum = 0;
         long encodeNs = 0;
         long lastProgressNs = wallStartNs;
@@ -172,12 +170,11 @@ public final class ScenarioRunner implements DatagramHandler
             changedSum += fixedStages.changedCount();
             atRestSum += fixedStages.atRestCount();
 
-            fiedlerMeasure.reset();
-            if (fiedler != null)
-            {
-                fiedler.serialize(fiedlerMeasure, current, acked.baseline());
-            }
             acked.onSnapshot(tick, current);
+            final QuantizedStates fiedlerBaseline = acked.baseline();
+            changedVsAckedSum += changedAgainst(current, fiedlerBaseline);
+            fiedlerMeasure.reset();
+            fiedler.serialize(fiedlerMeasure, current, fiedlerBaseline);
 
             network.poll(currentNs, this);
 
@@ -208,10 +205,7 @@ public final class ScenarioRunner implements DatagramHandler
             {
                 stages.record(stage, tick, fixedStages.bits(stage), overheadBytes);
             }
-            if (fiedler != null)
-            {
-                stages.record(Stage.FIEDLER_2015, tick, fiedlerMeasure.bits(), overheadBytes);
-            }
+            stages.record(Stage.FIEDLER_2015, tick, fiedlerMeasure.bits(), overheadBytes);
             stages.record(Stage.STATESYNC, tick, payloadBytes * 8L, overheadBytes);
             stages.endSnapshot();
 
@@ -232,20 +226,20 @@ public final class ScenarioRunner implements DatagramHandler
 
         final SnapshotSender sender = authority.sender();
         final double changedPerSnapshot = (double)changedSum / ticks;
+        final double changedVsAckedPerSnapshot = (double)changedVsAckedSum / ticks;
         final List<StageFigures> stageRows = new ArrayList<>();
         for (final Stage stage : Stage.values())
         {
-            final boolean measured = stage != Stage.FIEDLER_2015 || fiedler != null;
-            final double bits = measured ? stages.bitsPerSnapshot(stage) : Double.NaN;
+            final double bits = stages.bitsPerSnapshot(stage);
             stageRows.add(new StageFigures(stage.reportName(), bits, bits / objects,
-                changedPerSnapshot == 0 ? Double.NaN : bits / changedPerSnapshot, measured ? stages.kbps(stage) : Double.NaN,
+                changedVsAckedPerSnapshot == 0 ? Double.NaN : bits / changedVsAckedPerSnapshot, stages.kbps(stage),
                 stages.kbpsPerSecond(stage, ticks)));
         }
         final long objectsSent = sender.objectsSent();
         final long predicted = objectsSent - sender.absoluteObjects();
         return new RunReport(
             scene.name(), objects, ticks, Scene.TICK_RATE_HZ, kind.optionName(), options,
-            changedPerSnapshot, (double)atRestSum / ticks, stageRows,
+            changedPerSnapshot, changedVsAckedPerSnapshot, (double)atRestSum / ticks, stageRows,
             objectsSent == 0 ? Double.NaN : entropy.entropyBits() / objectsSent,
             objectsSent == 0 ? Double.NaN : entropy.measuredBits() / (double)objectsSent,
             fidelity.delayTicks(), fidelity.positionErrorMeanM(), fidelity.positionErrorP99M(),
@@ -259,6 +253,24 @@ public final class ScenarioRunner implements DatagramHandler
     }
 
     private long currentNs;
+
+    /** @return objects whose record differs from the baseline's; all of them without one. */
+    private int changedAgainst(final QuantizedStates current, final QuantizedStates baseline)
+    {
+        if (baseline == null)
+        {
+            return objects;
+        }
+        int changed = 0;
+        for (int i = 0; i < objects; i++)
+        {
+            if (!current.sameObject(i, baseline))
+            {
+                changed++;
+            }
+        }
+        return changed;
+    }
 
     private LinkFigures linkFigures()
     {

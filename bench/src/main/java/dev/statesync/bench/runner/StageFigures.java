@@ -7,7 +7,9 @@ package dev.statesync.bench.runner;
  * @param bitsPerSnapshot      mean payload bits per snapshot.
  * @param bitsPerObject        bits per snapshot divided by the scene's object count.
  * @param bitsPerMovingObject  bits per snapshot divided by the mean count of objects whose quantized state
- *                             changed since the previous tick.
+ *                             differs from the newest acked snapshot ({@link RunReport#changedVsAckedPerSnapshot()}):
+ *                             the objects a delta against the acked baseline has to carry. One denominator for
+ *                             every row, so the rows compare as they do per snapshot.
  * @param kbps                 kilobits per second at 60 snapshots per second, packet headers included.
  * @param kbpsPerSecond        kbps of each simulated second.
  */

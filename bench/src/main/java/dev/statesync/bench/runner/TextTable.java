@@ -18,10 +18,12 @@ public final class TextTable
             "scene %s: %d objects, %d ticks at %d Hz, schema %s, RTT %.0f ms, jitter %.0f ms, loss %.1f%%, budget %s, seed %d%n",
             r.scene(), r.objects(), r.ticks(), r.hz(), r.schema(), o.rttMs(), o.jitterMs(), o.lossFraction() * 100,
             o.budgeted() ? String.format(Locale.ROOT, "%.0f kbps", o.budgetKbps()) : "unlimited", o.seed()));
-        out.append(String.format(Locale.ROOT, "changed per snapshot %.1f, at rest %.1f%n%n",
-            r.changedPerSnapshot(), r.atRestPerSnapshot()));
+        out.append(String.format(Locale.ROOT,
+            "changed per snapshot: %.1f since the previous tick, %.1f against the acked baseline " +
+            "(bits/changed divides by this); at rest %.1f%n%n",
+            r.changedPerSnapshot(), r.changedVsAckedPerSnapshot(), r.atRestPerSnapshot()));
         out.append(String.format(Locale.ROOT, "%-16s %14s %12s %12s %12s%n",
-            "stage", "bits/snapshot", "bits/object", "bits/moving", "kbps"));
+            "stage", "bits/snapshot", "bits/object", "bits/changed", "kbps"));
         for (final StageFigures s : r.stages())
         {
             out.append(String.format(Locale.ROOT, "%-16s %14.1f %12.2f %12.2f %12.1f%n",

@@ -47,6 +47,35 @@ class OptionsTest
     }
 
     @Test
+    void shouldSetFiedlersRecordingLinkWithOneFlag()
+    {
+        final Options o = Options.parse("--link", "fiedler");
+        assertEquals(Options.LINK_FIEDLER, o.link());
+        assertEquals(10.0, o.rttMs());
+        assertEquals(5.0, o.oneWayLatencyMs());
+        assertEquals(0.0, o.jitterMs());
+        assertEquals(0.0, o.lossFraction());
+        assertEquals(Options.LINK_DEFAULT, Options.parse().link());
+    }
+
+    @Test
+    void shouldLetAnExplicitNetworkFigureOverrideTheLinkPresetInAnyOrder()
+    {
+        final Options before = Options.parse("--loss", "0.02", "--link", "fiedler");
+        assertEquals(0.02, before.lossFraction());
+        assertEquals(5.0, before.oneWayLatencyMs());
+        final Options after = Options.parse("--link", "fiedler", "--latency-ms", "40");
+        assertEquals(20.0, after.oneWayLatencyMs());
+        assertEquals(0.0, after.jitterMs());
+        assertEquals(0.0, after.lossFraction());
+        final Options back = Options.parse("--link", "default");
+        assertEquals(Options.DEFAULT_RTT_MS, back.rttMs());
+        assertEquals(Options.DEFAULT_JITTER_MS, back.jitterMs());
+        assertEquals(Options.DEFAULT_LOSS_FRACTION, back.lossFraction());
+        assertMessage("--link", "--link", "lan");
+    }
+
+    @Test
     void shouldPickTheStateSchemaForPileAndPlayerUnlessTold()
     {
         assertEquals(SchemaKind.STATE, Options.parse("--scene", "pile").schema());

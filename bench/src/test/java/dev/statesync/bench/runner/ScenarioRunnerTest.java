@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ScenarioRunnerTest
 {
     private static final List<String> TOP_KEYS = List.of("scene", "objects", "ticks", "hz", "schema",
-        "changedPerSnapshot", "stages", "entropyBitsPerObject", "fidelity", "link", "prediction", "cpu");
+        "changedPerSnapshot", "changedVsAckedPerSnapshot", "stages", "entropyBitsPerObject", "fidelity", "link", "prediction", "cpu");
     private static final List<String> STAGE_NAMES =
         List.of("uncompressed", "at-rest", "quantized", "smallest-three", "fiedler-2015", "statesync");
 
@@ -120,6 +120,10 @@ class ScenarioRunnerTest
         assertEquals(r.ticks(), r.link().packetsSent());
         assertTrue(r.link().packetsAcked() > r.ticks() / 2, "acked " + r.link().packetsAcked());
         assertTrue(r.changedPerSnapshot() > 0);
+        assertTrue(r.changedVsAckedPerSnapshot() > 0);
+        final StageFigures fiedler = r.stage(Stage.FIEDLER_2015);
+        assertEquals(fiedler.bitsPerSnapshot() / r.changedVsAckedPerSnapshot(), fiedler.bitsPerMovingObject(),
+            "bits per changed object divides by the objects changed against the acked baseline");
         assertTrue(r.entropyBitsPerObject() > 0 && r.entropyBitsPerObject() <= r.bitpackedBitsPerObjectSent(),
             r.entropyBitsPerObject() + " <= " + r.bitpackedBitsPerObjectSent());
         assertTrue(r.positionErrorP99M() >= 0 && r.positionErrorP99M() < maxP99M, "p99 " + r.positionErrorP99M());

@@ -1,53 +1,50 @@
 package dev.statesync.codec.snapshot;
 
-import dev.statesync.codec.BitLadder;
 import dev.statesync.codec.BitStream;
-import dev.statesync.codec.Bits;
 
 /**
- * The reference encoding: Glenn Fiedler's published 2015 snapshot delta scheme (GDC 2015 cube demo,
- * "Snapshot Compression"), kept so every scene can report his bits and ours on the same states.
+ * The reference encoding: Glenn Fiedler's GDC 2015 snapshot delta scheme, rule for rule as his cube demo's last
+ * delta mode ("relative orientation") codes it, so every scene can report his bits and ours on the same states.
  *
- * <p>A whole snapshot is coded against one baseline snapshot (the newest one the receiver acked):
+ * <p>A whole snapshot is coded against one baseline snapshot both ends hold: the newest one the receiver acked,
+ * and before the first ack the initial snapshot (the scene as both ends set it up). Per snapshot:
  * <pre>
- * changed objects   1 mode bit, then either one "changed" bit per object, or a count and the index gaps
- *                   on his ladder ([1,8] 4 bits, [9,40] 7 bits, else 12), whichever is smaller
- * per changed object:
- *   at rest         1 bit
- *   position        1 bit small: 3 x [-16,15] in 5 bits; else 1 bit large: 3 x [-256,255] in 9 bits;
- *                   else absolute
- *   rotation        same largest index and in range: 1 bit small: 3 x [-16,15] in 5 bits, else 3 x
- *                   [-128,127] in 8 bits; otherwise absolute smallest three
- *   velocities      (only schemas that have them, not at rest; his 2015 scheme sends none) the VR
- *                   sample's vector delta: 1 bit "all three small" then 3 x 5-bit zig-zag; else per
- *                   component small (1+5), medium (2+10) or the full bounded value
+ * index list       1 bit: fewer than 126 objects changed
+ * if so            count in [0, 127] (7 bits), then per changed object, ascending: the first index in
+ *                  [0, objects - 1] (10 bits for 901), later ones as the gap to the previous on his ladder
+ *                  (1: 1 bit; 2..5: 2 + 2; 6..13: 3 + 3; 14..29: 4 + 4; 30..61: 5 + 5; else 5 +
+ *                  bits(62, objects - 1)), each index followed by that object's delta
+ * else             per object one "changed" bit, followed by the object's delta when set
  * </pre>
- * A 2D angle (no rule in his scheme) is coded like one position component, modulo the full circle.
- * Without a baseline every object is absolute and no index list is sent.
+ * The object delta is {@link Fiedler2015ObjectDelta}. An object is changed when any field of its record differs.
+ *
+ * <p>Ours, outside his scheme: without a baseline (the runner's acked snapshot fell out of its window, which a
+ * sane link never reaches) every object is coded absolutely and no index list is sent.
  */
 public final class Fiedler2015Codec
 {
-    private static final int SMALL_MIN = -16;
-    private static final int SMALL_MAX = 15;
-    private static final int LARGE_POSITION_MIN = -256;
-    private static final int LARGE_POSITION_MAX = 255;
-    private static final int LARGE_ROTATION_MIN = -128;
-    private static final int LARGE_ROTATION_MAX = 127;
+    /** His changed-object limit for the index list: it is used only for fewer changes than this. */
+    static final int INDEXED_CHANGES_LIMIT = 126;
+    /** The count field's range is [0, 127]: 7 bits. */
+    static final int COUNT_MAX = INDEXED_CHANGES_LIMIT + 1;
+    /** Smallest gap of each rung of his relative-index ladder; the last rung runs to the last index. */
+    private static final int[] GAP_RUNG_MIN = {1, 2, 6, 14, 30, 62};
 
-    private final StateSchema schema;
     private final int objectCount;
-    private final BitLadder gapLadder = IndexCoding.fiedlerGapLadder();
+    private final int stride;
+    private final Fiedler2015ObjectDelta objectDelta;
     private final int[] changed;
 
-    /** @param objectCount objects per snapshot; at most 1064 (his index ladder's range). */
+    /** @param objectCount objects per snapshot, at least 1. */
     public Fiedler2015Codec(final StateSchema schema, final int objectCount)
     {
-        if (objectCount < 1 || objectCount - 1 > gapLadder.maxValue())
+        if (objectCount < 1)
         {
-            throw new IllegalArgumentException("objectCount must be 1.." + (gapLadder.maxValue() + 1));
+            throw new IllegalArgumentException("objectCount must be at least 1, got " + objectCount);
         }
-        this.schema = schema;
         this.objectCount = objectCount;
+        this.stride = schema.stride();
+        this.objectDelta = new Fiedler2015ObjectDelta(schema);
         this.changed = new int[objectCount];
     }
 
@@ -57,316 +54,96 @@ public final class Fiedler2015Codec
      * @param stream   write, read or measure.
      * @param current  the snapshot: read when writing or measuring, updated when reading (unchanged objects
      *                 are copied from the baseline).
-     * @param baseline the acked baseline snapshot both ends hold, or null for none.
+     * @param baseline the baseline both ends hold (the newest acked snapshot, else the initial one), or null
+     *                 for none.
      */
     public void serialize(final BitStream stream, final QuantizedStates current, final QuantizedStates baseline)
     {
         final int[] state = current.array();
-        final int stride = schema.stride();
         if (baseline == null)
         {
             for (int i = 0; i < objectCount; i++)
             {
-                serializeAbsoluteObject(stream, state, i * stride);
+                objectDelta.serializeAbsolute(stream, state, i * stride);
             }
             return;
         }
         final int[] base = baseline.array();
-
-        int changedCount = 0;
-        if (!stream.isReading())
+        final boolean reading = stream.isReading();
+        if (reading)
         {
-            for (int i = 0; i < objectCount; i++)
-            {
-                if (!current.equalsRecord(i, base, i * stride))
-                {
-                    changed[changedCount++] = i;
-                }
-            }
+            System.arraycopy(base, 0, state, 0, objectCount * stride);
         }
-        final boolean useIndices = stream.serializeBool(!stream.isReading() && indexBits(changedCount) < objectCount);
+        final int changedCount = reading ? 0 : changedObjects(current, base);
+
+        final boolean useIndices = stream.serializeBool(!reading && changedCount < INDEXED_CHANGES_LIMIT);
         if (useIndices)
         {
-            changedCount = stream.serializeInt(changedCount, 0, objectCount);
+            final int count = stream.serializeInt(changedCount, 0, COUNT_MAX);
             int previous = -1;
-            for (int k = 0; k < changedCount; k++)
+            for (int k = 0; k < count && !stream.isFailed(); k++)
             {
-                final int gap = stream.serializeLadder(stream.isReading() ? 0 : changed[k] - previous - 1, gapLadder);
-                final long index = (long)previous + 1 + gap;
-                stream.validate(index < objectCount);
-                previous = (int)Math.min(index, objectCount - 1);
-                changed[k] = previous;
+                final int index = k == 0 ?
+                    stream.serializeInt(reading ? 0 : changed[0], 0, objectCount - 1) :
+                    serializeNextIndex(stream, previous, reading ? previous + 1 : changed[k]);
+                previous = index;
+                objectDelta.serialize(stream, state, index * stride, base, index * stride);
             }
         }
         else
         {
             int next = 0;
-            int found = 0;
             for (int i = 0; i < objectCount; i++)
             {
-                final boolean isChanged = stream.serializeBool(next < changedCount && changed[next] == i);
-                if (!stream.isReading() && isChanged)
+                final boolean isChanged = stream.serializeBool(!reading && next < changedCount && changed[next] == i);
+                if (isChanged)
                 {
                     next++;
-                }
-                if (stream.isReading() && isChanged)
-                {
-                    changed[found++] = i;
+                    objectDelta.serialize(stream, state, i * stride, base, i * stride);
                 }
             }
-            if (stream.isReading())
+        }
+    }
+
+    /** Fills {@link #changed} ascending. @return how many objects differ from the baseline. */
+    private int changedObjects(final QuantizedStates current, final int[] base)
+    {
+        int count = 0;
+        for (int i = 0; i < objectCount; i++)
+        {
+            if (!current.equalsRecord(i, base, i * stride))
             {
-                changedCount = found;
+                changed[count++] = i;
             }
         }
-
-        if (stream.isReading())
-        {
-            System.arraycopy(base, 0, state, 0, objectCount * stride);
-        }
-        for (int k = 0; k < changedCount; k++)
-        {
-            final int offset = changed[k] * stride;
-            serializeDeltaObject(stream, state, offset, base, offset);
-        }
+        return count;
     }
 
-    private long indexBits(final int changedCount)
+    /**
+     * His relative index: the gap to the previous index on a ladder of "in this rung" bits, each rung's gap in its
+     * own range. A read index past the last object fails the reader (and is clamped so nothing indexes out).
+     */
+    private int serializeNextIndex(final BitStream stream, final int previous, final int index)
     {
-        long bits = Bits.bitsRequired(0, objectCount);
-        int previous = -1;
-        for (int k = 0; k < changedCount; k++)
+        final int gap = index - previous;
+        final int lastRung = GAP_RUNG_MIN.length - 1;
+        for (int rung = 0; rung < lastRung; rung++)
         {
-            bits += gapLadder.bitsFor(changed[k] - previous - 1);
-            previous = changed[k];
-        }
-        return bits;
-    }
-
-    private void serializeAbsoluteObject(final BitStream stream, final int[] state, final int offset)
-    {
-        final boolean atRest = serializeAtRest(stream, state, offset);
-        absolute(stream, state, offset, 0, schema.atRestOffset());
-        if (schema.hasVelocities())
-        {
-            if (!atRest)
+            final int max = GAP_RUNG_MIN[rung + 1] - 1;
+            if (stream.serializeBool(!stream.isReading() && gap <= max))
             {
-                absolute(stream, state, offset, schema.linearOffset(), schema.stride());
-            }
-            else if (stream.isReading())
-            {
-                java.util.Arrays.fill(state, offset + schema.linearOffset(), offset + schema.stride(), 0);
+                return checkedIndex(stream, previous, stream.serializeInt(stream.isReading() ? max : gap, GAP_RUNG_MIN[rung], max));
             }
         }
+        final int min = GAP_RUNG_MIN[lastRung];
+        final int max = Math.max(min, objectCount - 1);
+        return checkedIndex(stream, previous, stream.serializeInt(stream.isReading() ? min : gap, min, max));
     }
 
-    private boolean serializeAtRest(final BitStream stream, final int[] state, final int offset)
+    private int checkedIndex(final BitStream stream, final int previous, final int gap)
     {
-        final boolean atRest = stream.serializeBool(state[offset + schema.atRestOffset()] != 0);
-        if (stream.isReading())
-        {
-            state[offset + schema.atRestOffset()] = atRest ? 1 : 0;
-        }
-        return atRest;
-    }
-
-    private void serializeDeltaObject(
-        final BitStream stream, final int[] state, final int offset, final int[] base, final int baseOffset)
-    {
-        final boolean atRest = serializeAtRest(stream, state, offset);
-        serializeSmallLargeAbsolute(stream, state, offset, base, baseOffset, 0, schema.positionAxes(),
-            LARGE_POSITION_MIN, LARGE_POSITION_MAX);
-        if (schema.is3d())
-        {
-            serializeRotation(stream, state, offset, base, baseOffset);
-        }
-        else
-        {
-            serializeAngle(stream, state, offset, base, baseOffset);
-        }
-        if (schema.hasVelocities())
-        {
-            if (!atRest)
-            {
-                serializeVrVector(stream, state, offset, base, baseOffset, schema.linearOffset(), schema.positionAxes());
-                serializeVrVector(stream, state, offset, base, baseOffset, schema.angularOffset(), schema.angularAxes());
-            }
-            else if (stream.isReading())
-            {
-                java.util.Arrays.fill(state, offset + schema.linearOffset(), offset + schema.stride(), 0);
-            }
-        }
-    }
-
-    private void serializeSmallLargeAbsolute(
-        final BitStream stream, final int[] state, final int offset, final int[] base, final int baseOffset,
-        final int first, final int count, final int largeMin, final int largeMax)
-    {
-        final boolean small = stream.serializeBool(!stream.isReading() &&
-            deltasWithin(state, offset, base, baseOffset, first, count, SMALL_MIN, SMALL_MAX));
-        if (small)
-        {
-            deltas(stream, state, offset, base, baseOffset, first, count, SMALL_MIN, SMALL_MAX);
-            return;
-        }
-        final boolean large = stream.serializeBool(!stream.isReading() &&
-            deltasWithin(state, offset, base, baseOffset, first, count, largeMin, largeMax));
-        if (large)
-        {
-            deltas(stream, state, offset, base, baseOffset, first, count, largeMin, largeMax);
-        }
-        else
-        {
-            absolute(stream, state, offset, first, first + count);
-        }
-    }
-
-    private void serializeRotation(
-        final BitStream stream, final int[] state, final int offset, final int[] base, final int baseOffset)
-    {
-        final int rot = schema.rotationOffset();
-        final boolean delta = stream.serializeBool(!stream.isReading() &&
-            state[offset + rot] == base[baseOffset + rot] &&
-            deltasWithin(state, offset, base, baseOffset, rot + 1, 3, LARGE_ROTATION_MIN, LARGE_ROTATION_MAX));
-        if (!delta)
-        {
-            absolute(stream, state, offset, rot, rot + 4);
-            return;
-        }
-        if (stream.isReading())
-        {
-            state[offset + rot] = base[baseOffset + rot];
-        }
-        final boolean small = stream.serializeBool(!stream.isReading() &&
-            deltasWithin(state, offset, base, baseOffset, rot + 1, 3, SMALL_MIN, SMALL_MAX));
-        if (small)
-        {
-            deltas(stream, state, offset, base, baseOffset, rot + 1, 3, SMALL_MIN, SMALL_MAX);
-        }
-        else
-        {
-            deltas(stream, state, offset, base, baseOffset, rot + 1, 3, LARGE_ROTATION_MIN, LARGE_ROTATION_MAX);
-        }
-    }
-
-    private void serializeAngle(
-        final BitStream stream, final int[] state, final int offset, final int[] base, final int baseOffset)
-    {
-        final int rot = schema.rotationOffset();
-        final int bits = schema.rotationBits();
-        final int mask = (1 << bits) - 1;
-        final int half = 1 << (bits - 1);
-        final int delta = stream.isReading() ? 0 :
-            (((state[offset + rot] - base[baseOffset + rot]) + half) & mask) - half;
-        final boolean small = stream.serializeBool(delta >= SMALL_MIN && delta <= SMALL_MAX && !stream.isReading());
-        if (small)
-        {
-            final int d = stream.serializeInt(delta, SMALL_MIN, SMALL_MAX);
-            setAngle(stream, state, offset + rot, base[baseOffset + rot] + d, mask);
-            return;
-        }
-        final boolean large = stream.serializeBool(!stream.isReading() &&
-            delta >= LARGE_POSITION_MIN && delta <= LARGE_POSITION_MAX);
-        if (large)
-        {
-            final int d = stream.serializeInt(delta, LARGE_POSITION_MIN, LARGE_POSITION_MAX);
-            setAngle(stream, state, offset + rot, base[baseOffset + rot] + d, mask);
-        }
-        else
-        {
-            absolute(stream, state, offset, rot, rot + 1);
-        }
-    }
-
-    private static void setAngle(final BitStream stream, final int[] state, final int index, final int value, final int mask)
-    {
-        if (stream.isReading())
-        {
-            state[index] = value & mask;
-        }
-    }
-
-    private void serializeVrVector(
-        final BitStream stream, final int[] state, final int offset, final int[] base, final int baseOffset,
-        final int first, final int count)
-    {
-        final boolean allSmall = stream.serializeBool(!stream.isReading() &&
-            deltasWithin(state, offset, base, baseOffset, first, count, SMALL_MIN, SMALL_MAX));
-        if (allSmall)
-        {
-            for (int i = 0; i < count; i++)
-            {
-                final int field = first + i;
-                final int d = stream.serializeZigZag(state[offset + field] - base[baseOffset + field], 5);
-                applyDelta(stream, state, offset + field, base[baseOffset + field] + d, field);
-            }
-            return;
-        }
-        for (int i = 0; i < count; i++)
-        {
-            final int field = first + i;
-            final int d = state[offset + field] - base[baseOffset + field];
-            final boolean small = stream.serializeBool(!stream.isReading() && d >= SMALL_MIN && d <= SMALL_MAX);
-            if (small)
-            {
-                final int decoded = stream.serializeZigZag(d, 5);
-                applyDelta(stream, state, offset + field, base[baseOffset + field] + decoded, field);
-                continue;
-            }
-            final boolean medium = stream.serializeBool(!stream.isReading() && d >= -512 && d <= 511);
-            if (medium)
-            {
-                final int decoded = stream.serializeZigZag(d, 10);
-                applyDelta(stream, state, offset + field, base[baseOffset + field] + decoded, field);
-            }
-            else
-            {
-                absolute(stream, state, offset, field, field + 1);
-            }
-        }
-    }
-
-    private static boolean deltasWithin(
-        final int[] state, final int offset, final int[] base, final int baseOffset,
-        final int first, final int count, final int min, final int max)
-    {
-        for (int f = first; f < first + count; f++)
-        {
-            final long d = (long)state[offset + f] - base[baseOffset + f];
-            if (d < min || d > max)
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void deltas(
-        final BitStream stream, final int[] state, final int offset, final int[] base, final int baseOffset,
-        final int first, final int count, final int min, final int max)
-    {
-        for (int f = first; f < first + count; f++)
-        {
-            final int d = stream.serializeInt(stream.isReading() ? min : state[offset + f] - base[baseOffset + f], min, max);
-            applyDelta(stream, state, offset + f, base[baseOffset + f] + d, f);
-        }
-    }
-
-    private void applyDelta(final BitStream stream, final int[] state, final int index, final int value, final int field)
-    {
-        if (stream.isReading())
-        {
-            final boolean inRange = value >= schema.fieldMin(field) && value <= schema.fieldMax(field);
-            stream.validate(inRange);
-            state[index] = inRange ? value : schema.fieldMin(field);
-        }
-    }
-
-    private void absolute(final BitStream stream, final int[] state, final int offset, final int from, final int to)
-    {
-        for (int f = from; f < to; f++)
-        {
-            state[offset + f] = stream.serializeInt(state[offset + f], schema.fieldMin(f), schema.fieldMax(f));
-        }
+        final long index = (long)previous + gap;
+        stream.validate(index < objectCount);
+        return (int)Math.min(index, objectCount - 1);
     }
 }

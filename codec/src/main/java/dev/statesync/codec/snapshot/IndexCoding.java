@@ -36,12 +36,6 @@ public final class IndexCoding
         };
     }
 
-    /** Fiedler's 2015 relative-index ladder over {@code gap - 1}: [1,8] in 4 bits, [9,40] in 7, else 12. */
-    public static BitLadder fiedlerGapLadder()
-    {
-        return new BitLadder(3, 5, 10);
-    }
-
     /** Flag contexts of {@link #serializeModeled}: no reference / not in it / in it, times previous carried. */
     static final int FLAG_CONTEXT_BASE = MotionContext.FLAGS_USED;
     static final int FLAG_CONTEXTS = 6;
