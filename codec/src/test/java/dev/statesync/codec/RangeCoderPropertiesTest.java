@@ -81,13 +81,18 @@ class RangeCoderPropertiesTest
         final byte[] storage = new byte[4096];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
         final int flags = 8000;
+        int trues = 0;
         for (int i = 0; i < flags; i++)
         {
-            writer.serializeBool(random.nextInt(100) < percentTrue);
+            final boolean flag = random.nextInt(100) < percentTrue;
+            trues += flag ? 1 : 0;
+            writer.serializeBool(flag);
         }
         final int bytes = writer.finish();
-        // The binary entropy at 20% is 0.72 bits; adaptive coding gets within a few percent of it.
-        final double p = percentTrue / 100.0;
+        // The binary entropy at 20% is 0.72 bits; adaptive coding gets within a few percent of it. Measured against
+        // the entropy of the flags actually drawn: at 1% the drawn share varies by +-10% between seeds, which moved
+        // the theoretical bound past the coder's cost for unlucky seeds.
+        final double p = Math.max(trues, 1) / (double)flags;
         final double entropyBits = -(p * Math.log(p) + (1 - p) * Math.log(1 - p)) / Math.log(2) * flags;
         assertTrue(bytes * 8 < entropyBits * 1.15 + 200, bytes * 8 + " bits for " + entropyBits + " bits of entropy");
     }
