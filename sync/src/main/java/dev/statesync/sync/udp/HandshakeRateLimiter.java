@@ -71,8 +71,9 @@ final class HandshakeRateLimiter
     }
 
     /**
-     * Take one token from the sender IP's bucket, then one from the global bucket. A packet refused by its IP bucket
-     * costs the global bucket nothing, so one noisy host cannot drain it.
+     * Take one token from the sender IP's bucket and one from the global bucket, or neither: a packet refused by its
+     * IP bucket costs the global bucket nothing, so one noisy host cannot drain it, and one refused by the global
+     * bucket costs its IP nothing, so a flood from elsewhere does not use up an honest client's own budget.
      *
      * @param ipKey the sender's IP ({@link SenderAddress#ipKey}).
      * @param nowNs current time, nanoseconds.
@@ -91,7 +92,6 @@ final class HandshakeRateLimiter
         {
             return ADDRESS_LIMITED;
         }
-        addressTokens[bucket] -= 1.0;
 
         final long globalElapsedNs = nowNs - globalRefilledNs;
         if (globalElapsedNs > 0)
@@ -104,6 +104,7 @@ final class HandshakeRateLimiter
             return GLOBAL_LIMITED;
         }
         globalTokens -= 1.0;
+        addressTokens[bucket] -= 1.0;
         return ALLOWED;
     }
 
