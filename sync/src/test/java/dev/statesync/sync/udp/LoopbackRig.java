@@ -240,7 +240,7 @@ final class LoopbackRig implements AutoCloseable
         return sum;
     }
 
-    private <T extends AutoCloseable> T add(final T closeable)
+    <T extends AutoCloseable> T add(final T closeable)
     {
         closeables.add(closeable);
         return closeable;
