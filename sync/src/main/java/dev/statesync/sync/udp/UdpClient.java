@@ -34,11 +34,12 @@ import static dev.statesync.sync.udp.UdpClientCounters.*;
  * KEEP_ALIVE when it has been quiet for {@code keepAliveIntervalMs}, and gives up when the server has been silent for
  * {@code idleTimeoutMs}. See {@link #state()}.
  * <p>
- * The socket is connected, so the kernel drops datagrams from anyone but the server's address. What still arrives is hostile (anyone can spoof the server's address): each datagram
- * is counted under exactly one {@link UdpClientCounters} outcome and a refused one changes nothing. A CHALLENGE or
- * DENIED must echo this connection's public key, which an off-path attacker never sees. Connected, the receive and
- * send paths allocate nothing; a handshake allocates (key pair, agreement). Drive it from your loop:
- * {@link #poll(long)}, {@link #send}, {@link #update(long)}. Not thread safe.
+ * The socket is connected, so the kernel drops datagrams from anyone but the server's address. What still arrives is
+ * hostile (anyone can spoof the server's address): each datagram is counted under exactly one
+ * {@link UdpClientCounters} outcome and a refused one changes nothing. A CHALLENGE or DENIED must echo this
+ * connection's public key, which an off-path attacker never sees. Connected, the receive and send paths allocate
+ * nothing; a handshake allocates (key pair, agreement). Drive it from your loop: {@link #poll(long)},
+ * {@link #send}, {@link #update(long)}. Not thread safe.
  */
 public final class UdpClient implements AutoCloseable
 {
@@ -105,7 +106,8 @@ public final class UdpClient implements AutoCloseable
         this.receiveBuffer = new DatagramSocketBuffer(DatagramSocketBuffer.MAX_UDP_PAYLOAD_BYTES);
         this.packet = receiveBuffer.buffer;
         // Keys nobody knows until a handshake derives the real ones (ReliableEndpoint.reset(nowNs, keys)).
-        this.endpoint = new ReliableEndpoint(config.endpointConfig().copy().authenticate(LinkKeys.random(), LinkSide.CLIENT),
+        this.endpoint = new ReliableEndpoint(
+            config.endpointConfig().copy().authenticate(LinkKeys.random(), LinkSide.CLIENT),
             this::transmit, processor, ackListener, nowNs);
         this.channel = DatagramChannel.open(StandardProtocolFamily.INET);
         try

@@ -10,7 +10,10 @@ import dev.statesync.sync.reliable.ReliableConfig;
  */
 public final class UdpClientConfig
 {
-    /** Default protocol id, the ASCII bytes of "STATESYC" as a big-endian number; servers and clients of one application must agree. */
+    /**
+     * Default protocol id: the ASCII bytes of "STATESYC" read as a big-endian number. Servers and clients of one
+     * application must agree; give yours its own.
+     */
     public static final long DEFAULT_PROTOCOL_ID = 0x5354415445535943L;
     /** Default connect timeout: 5000 ms. */
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5_000L;
@@ -207,7 +210,8 @@ public final class UdpClientConfig
         require(connectTimeoutMs >= 1, "connectTimeoutMs >= 1");
         require(resendIntervalMs >= 1, "resendIntervalMs >= 1");
         require(idleTimeoutMs >= 1, "idleTimeoutMs >= 1");
-        require(keepAliveIntervalMs >= 1 && keepAliveIntervalMs < idleTimeoutMs, "keepAliveIntervalMs in [1, idleTimeoutMs)");
+        require(keepAliveIntervalMs >= 1 && keepAliveIntervalMs < idleTimeoutMs,
+            "keepAliveIntervalMs in [1, idleTimeoutMs)");
         require(maxDatagramsPerPoll >= 1, "maxDatagramsPerPoll >= 1");
         require(disconnectPacketCount >= 1 && disconnectPacketCount <= 16, "disconnectPacketCount in [1, 16]");
         require(endpointConfig != null, "endpointConfig is required");

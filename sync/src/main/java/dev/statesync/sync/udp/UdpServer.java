@@ -54,8 +54,10 @@ import static dev.statesync.sync.udp.UdpServerCounters.*;
  * <p>
  * Memory is bounded and allocated up front: {@code maxClients} slots with their endpoints, reused through
  * {@link ReliableEndpoint#reset(long, LinkKeys)}, the rate-limit table and the used-cookie ring. Answering a
- * REQUEST allocates nothing beyond what the JDK's {@code Mac.doFinal} and its channel do. Drive it from your loop:
- * {@link #poll(long)}, {@link #send}, {@link #update(long)}. Not thread safe.
+ * REQUEST allocates only the 32-byte result inside the JDK's {@code Mac.doFinal}, plus, when the sender differs
+ * from the previous datagram's, the 4-byte copy {@code InetAddress.getAddress()} makes (the channel has then
+ * allocated that sender's address objects already). A connected client's traffic allocates nothing. Drive it
+ * from your loop: {@link #poll(long)}, {@link #send}, {@link #update(long)}. Not thread safe.
  */
 public final class UdpServer implements AutoCloseable
 {
@@ -623,7 +625,11 @@ public final class UdpServer implements AutoCloseable
         }
 
         void open(
-            final InetSocketAddress address, final LinkKeys keys, final long cookieTag0, final long cookieTag1, final long nowNs)
+            final InetSocketAddress address,
+            final LinkKeys keys,
+            final long cookieTag0,
+            final long cookieTag1,
+            final long nowNs)
         {
             this.address = address;
             this.keys = keys;
