@@ -9,7 +9,8 @@ package dev.statesync.sync.udp;
  * Every datagram read increments {@link #DATAGRAMS_RECEIVED} and exactly one outcome in
  * [{@link #FIRST_OUTCOME}, {@link #LAST_OUTCOME}]: something it achieved, or the one reason it was refused. A refused
  * datagram changes nothing else: no slot, no memory, no reply beyond the ones named here. The remaining counters are
- * events that are not one per datagram (packets sent, timeouts). Refusals are listed in the order the checks run.
+ * events that are not one per datagram (packets sent, timeouts). Refusals are listed roughly in the order the checks
+ * run; src/site/wire-format.md gives the exact order for each packet type.
  */
 public final class UdpServerCounters
 {
