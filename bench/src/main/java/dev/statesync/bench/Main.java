@@ -113,7 +113,11 @@ public final class Main
             {
                 try (UdpReplicaClient client = new UdpReplicaClient(options, options.port()))
                 {
-                    client.run(out);
+                    if (!client.run(out))
+                    {
+                        err.println("statesync-bench: UDP: no connection to 127.0.0.1:" + options.port());
+                        return EXIT_FAILED;
+                    }
                 }
             }
             return EXIT_OK;

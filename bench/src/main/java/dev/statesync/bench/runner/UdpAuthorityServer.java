@@ -15,14 +15,16 @@ import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.snapshot.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotSender;
+import dev.statesync.sync.udp.DisconnectReason;
 import dev.statesync.sync.udp.UdpServer;
 import dev.statesync.sync.udp.UdpServerConfig;
 import dev.statesync.sync.udp.UdpServerHandler;
 
 /**
  * The {@code server} subcommand: steps the scene in real time at 60 Hz on 127.0.0.1 and serves one
- * replica over real UDP, delta-coding each snapshot against that client's acked baselines. Stops by itself
- * after the run's ticks.
+ * replica over real UDP, delta-coding each snapshot against that client's acked baselines. The replica gets its
+ * slot through {@link UdpServer}'s handshake, and every datagram of the link is authenticated with the keys it
+ * derived. Stops by itself after the run's ticks.
  */
 public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
 {
@@ -127,7 +129,7 @@ public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
     }
 
     @Override
-    public void onClientTimedOut(final int clientIndex)
+    public void onClientDisconnected(final int clientIndex, final DisconnectReason reason)
     {
         if (client == clientIndex)
         {

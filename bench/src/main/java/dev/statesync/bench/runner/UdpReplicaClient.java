@@ -20,11 +20,13 @@ import dev.statesync.codec.snapshot.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.udp.UdpClient;
+import dev.statesync.sync.udp.UdpClientConfig;
 
 /**
- * The {@code client} subcommand: a replica on 127.0.0.1 that decodes the server's snapshots and acks them
- * with an empty packet every tick (the first one connects it). Stops by itself after the run's seconds
- * plus one second of grace, and prints what it received and the link.
+ * The {@code client} subcommand: a replica on 127.0.0.1 that connects through the server's handshake, then
+ * decodes the server's snapshots and acks them with an empty packet every tick. Stops by itself after the run's
+ * seconds plus one second of grace, counted from the moment it connected, and prints what it received and the
+ * link; gives up if the handshake fails (connect timeout: 5 s).
  */
 public final class UdpReplicaClient implements PacketProcessor, AckListener, AutoCloseable
 {
@@ -53,24 +55,41 @@ public final class UdpReplicaClient implements PacketProcessor, AckListener, Aut
             Predictors.forRun(options.schema(), shape.scene(), schema), new ObjectCodec(schema), new SnapshotConfig());
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         this.client = new UdpClient(new InetSocketAddress(loopback, 0), new InetSocketAddress(loopback, serverPort),
-            UdpClient.defaultEndpointConfig(), this, this, 1024, System.nanoTime());
+            new UdpClientConfig(), this, this, System.nanoTime());
     }
 
     /**
-     * Run until the run's seconds plus a second of grace have passed.
+     * Connect, then run until the run's seconds plus a second of grace have passed.
      *
      * @param out where to print the summary, or null.
+     * @return true when it connected; false when the handshake failed (nothing was received).
      */
-    public void run(final PrintStream out)
+    public boolean run(final PrintStream out)
     {
-        final long startNs = System.nanoTime();
+        long nowNs = System.nanoTime();
+        client.connect(nowNs);
+        while (client.state().isConnecting())
+        {
+            LockSupport.parkNanos(500_000L);
+            nowNs = System.nanoTime();
+            client.poll(nowNs);
+            client.update(nowNs);
+        }
+        if (!client.isConnected())
+        {
+            if (out != null)
+            {
+                out.printf(Locale.ROOT, "client: not connected: %s%n", client.state());
+            }
+            return false;
+        }
+        final long startNs = nowNs;
         final long endNs = startNs + options.ticks() * TICK_NS + GRACE_NS;
         long nextAckNs = startNs;
-        long nowNs;
-        while ((nowNs = System.nanoTime()) < endNs)
+        while ((nowNs = System.nanoTime()) < endNs && client.isConnected())
         {
             client.poll(nowNs);
-            if (nowNs >= nextAckNs)
+            if (nowNs >= nextAckNs && client.isConnected())
             {
                 client.send(empty, 0, 0, nowNs);
                 client.update(nowNs);
@@ -81,10 +100,11 @@ public final class UdpReplicaClient implements PacketProcessor, AckListener, Aut
         if (out != null)
         {
             out.printf(Locale.ROOT,
-                "client: %d snapshots applied (newest tick %d), %d decode failures, %d baseline misses, RTT %.1f ms, loss %.1f%%%n",
+                "client: %d snapshots applied (newest tick %d), %d decode failures, %d baseline misses, RTT %.1f ms, loss %.1f%%, link %s%n",
                 snapshotsApplied, receiver.lastTick(), decodeFailures, receiver.baselineMisses(),
-                client.endpoint().rttMs(), client.endpoint().packetLossPercent());
+                client.endpoint().rttMs(), client.endpoint().packetLossPercent(), client.state());
         }
+        return true;
     }
 
     @Override

@@ -26,7 +26,7 @@ class UdpLoopbackTest
              UdpReplicaClient client = new UdpReplicaClient(options, server.port()))
         {
             final Future<?> serving = thread.submit(() -> server.run(null));
-            client.run(null);
+            assertTrue(client.run(null), "handshake completed");
             serving.get(20, TimeUnit.SECONDS);
 
             assertTrue(server.snapshotsSent() > 60, "sent " + server.snapshotsSent());

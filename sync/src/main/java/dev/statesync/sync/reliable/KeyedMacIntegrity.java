@@ -22,16 +22,28 @@ public final class KeyedMacIntegrity implements PacketIntegrity
     /** Size of the tag in bytes. */
     public static final int TRAILER_BYTES = 8;
 
-    private final long sendK0;
-    private final long sendK1;
-    private final long receiveK0;
-    private final long receiveK1;
+    // Not final: a server reuses one endpoint per client slot and rekeys it for each connection (rekey).
+    private long sendK0;
+    private long sendK1;
+    private long receiveK0;
+    private long receiveK1;
 
     /**
      * @param keys the connection's keys.
      * @param side which end this is: it signs with its own direction's key and checks with the other's.
      */
     public KeyedMacIntegrity(final LinkKeys keys, final LinkSide side)
+    {
+        rekey(keys, side);
+    }
+
+    /**
+     * Take the keys of a new connection, so an endpoint built up front can serve it without allocating.
+     *
+     * @param keys the new connection's keys.
+     * @param side which end this is.
+     */
+    void rekey(final LinkKeys keys, final LinkSide side)
     {
         this.sendK0 = keys.sendK0(side);
         this.sendK1 = keys.sendK1(side);

@@ -126,6 +126,31 @@ public final class ReliableEndpoint
     }
 
     /**
+     * Forget the connection as {@link #reset(long)} does and take the keys of a new one, so a server can reuse one
+     * authenticated endpoint per client slot for every connection that slot serves: endpoints stay built up front
+     * and a handshake allocates nothing for them. Datagrams signed with the old keys are refused from now on.
+     *
+     * @param nowNs current time, nanoseconds.
+     * @param keys  the new connection's keys; this end keeps its {@link LinkSide}.
+     * @throws IllegalArgumentException when keys is null.
+     * @throws IllegalStateException    when the endpoint was not built with {@link IntegrityMode#KEYED_MAC}.
+     */
+    public void reset(final long nowNs, final LinkKeys keys)
+    {
+        if (keys == null)
+        {
+            throw new IllegalArgumentException("keys are required");
+        }
+        if (!(integrity instanceof KeyedMacIntegrity))
+        {
+            throw new IllegalStateException("only an endpoint built with authenticate(keys, side) takes new keys");
+        }
+        ((KeyedMacIntegrity)integrity).rekey(keys, config.linkSide());
+        config.authenticate(keys, config.linkSide());
+        reset(nowNs);
+    }
+
+    /**
      * Send one payload: writes the header with the current acks, fragments it when larger than
      * {@link ReliableConfig#fragmentAboveBytes()}, and hands each datagram to the transmitter before
      * returning.

@@ -38,6 +38,16 @@ final class DatagramSocketBuffer
         return byteBuffer;
     }
 
+    /**
+     * Set position and limit for a channel write of a datagram already written into {@link #buffer}.
+     */
+    ByteBuffer prepareSend(final int length)
+    {
+        byteBuffer.clear();
+        byteBuffer.limit(length);
+        return byteBuffer;
+    }
+
     ByteBuffer prepareReceive()
     {
         byteBuffer.clear();

@@ -4,45 +4,93 @@
 package dev.statesync.sync.udp;
 
 import dev.statesync.sync.reliable.AckListener;
+import dev.statesync.sync.reliable.LinkKeys;
+import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 import org.agrona.DirectBuffer;
+import org.agrona.collections.Object2IntHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
+import java.nio.ByteOrder;
 import java.nio.channels.DatagramChannel;
+import java.security.KeyPair;
+import java.security.SecureRandom;
+
+import static dev.statesync.sync.udp.HandshakePackets.*;
+import static dev.statesync.sync.udp.UdpServerCounters.*;
 
 /**
- * Serves many clients on one non-blocking UDP socket, one {@link ReliableEndpoint} per client address.
+ * Serves many clients on one non-blocking UDP socket, one authenticated {@link ReliableEndpoint} per connected
+ * client address. A client gets a slot only through the connection handshake (src/site/wire-format.md, "Connection
+ * handshake"), in the spirit of netcode.io:
+ * <ol>
+ * <li>REQUEST (256 bytes, padded): protocol id, version, the client's ephemeral X25519 public key.</li>
+ * <li>CHALLENGE (89 bytes): the server's X25519 public key and a cookie, an HmacSHA256 tag under a secret of this
+ * server instance over the client's address, both keys and an expiry. The server keeps nothing: no memory is
+ * committed to an address that has not shown it receives what is sent to it, and the reply is smaller than the
+ * request, so spoofed requests cannot make the server an amplifier.</li>
+ * <li>RESPONSE (57 bytes): the client's key and the echoed cookie. Only a cookie that matches the address it comes
+ * from, unexpired and never used, makes the server do the expensive part: X25519, then the link keys, then a slot
+ * whose endpoint signs and checks every datagram with them (SipHash-2-4, 8 bytes).</li>
+ * <li>KEEP_ALIVE (19 bytes, MAC'd): confirms the slot, then keeps a quiet connection alive.</li>
+ * </ol>
+ * Anything else from an address without a slot is dropped and counted, without a reply or any memory. REQUEST and
+ * RESPONSE packets pass a per-IP and a global token bucket first. Every datagram read is counted under exactly one
+ * {@link UdpServerCounters} outcome; a refused one changes nothing else.
  * <p>
- * Memory is bounded: {@code maxClients} slots with their endpoints are built up front and reused. A new
- * address gets a slot only if its first datagram passes every endpoint check (with the default CRC32C
- * integrity, strangers' traffic does not), and loses it after the idle timeout. This is not a secure
- * connection protocol: there is no handshake, so a spoofed address with valid packets can take a slot.
- * Not thread safe.
+ * What this protects against: spoofed source addresses (no slot, no amplification), replayed handshake and data
+ * datagrams, forged or altered datagrams of a connection, passive eavesdroppers (the link keys come from an X25519
+ * exchange they only see the public halves of). What it does not: the server has no long-term identity key, so an
+ * active man in the middle can run one handshake with each side and relay; netcode.io closes that with connect
+ * tokens issued by an authenticated web backend, which is outside this library. Payloads are authenticated, not
+ * encrypted.
+ * <p>
+ * Memory is bounded and allocated up front: {@code maxClients} slots with their endpoints, reused through
+ * {@link ReliableEndpoint#reset(long, LinkKeys)}, the rate-limit table and the used-cookie ring. Answering a
+ * REQUEST allocates only the 32-byte result inside the JDK's {@code Mac.doFinal}, plus, when the sender differs
+ * from the previous datagram's, the 4-byte copy {@code InetAddress.getAddress()} makes (the channel has then
+ * allocated that sender's address objects already). A connected client's traffic allocates nothing. Drive it
+ * from your loop: {@link #poll(long)}, {@link #send}, {@link #update(long)}. Not thread safe.
  */
 public final class UdpServer implements AutoCloseable
 {
-    private final UdpServerConfig config;
+    private static final int NO_SLOT = -1;
+
     private final UdpServerHandler handler;
     private final DatagramChannel channel;
     private final DatagramSocketBuffer sendBuffer;
     private final DatagramSocketBuffer receiveBuffer;
+    private final UnsafeBuffer packet;
     private final ClientSlot[] slots;
+    private final Object2IntHashMap<InetSocketAddress> slotByAddress;
     private final long idleTimeoutNs;
+    private final long keepAliveIntervalNs;
+    private final long cookieLifetimeMs;
+    private final long protocolId;
+    private final int maxDatagramsPerPoll;
+    private final int disconnectPacketCount;
+
+    private final KeyExchange keyExchange = new KeyExchange();
+    private final KeyPair serverKeyPair;
+    private final byte[] serverPublicKey;
+    private final HandshakeCookie cookie;
+    private final HandshakeRateLimiter rateLimiter;
+    private final UsedCookies usedCookies;
+    private final SenderAddress sender = new SenderAddress();
+    private final byte[] clientPublicKey = new byte[PUBLIC_KEY_BYTES];
+    private final long[] counters = new long[COUNT];
     private int connectedCount;
-    private long droppedNoFreeSlot;
-    private long droppedRejectedFirstDatagram;
-    private long sendFailures;
-    private long receiveFailures;
 
     /**
      * @param bindAddress address and port to listen on (port 0 for any).
-     * @param config      limits and endpoint settings; validated.
+     * @param config      limits and endpoint settings; validated, then read once.
      * @param handler     told about clients, payloads and acks.
      * @param nowNs       current time, nanoseconds.
      * @throws IOException when the socket cannot be opened.
@@ -53,19 +101,37 @@ public final class UdpServer implements AutoCloseable
         final UdpServerHandler handler,
         final long nowNs) throws IOException
     {
-        this.config = config.validate();
+        config.validate();
         if (handler == null)
         {
             throw new IllegalArgumentException("handler is required");
         }
         this.handler = handler;
         this.idleTimeoutNs = config.idleTimeoutMs() * 1_000_000L;
+        this.keepAliveIntervalNs = config.keepAliveIntervalMs() * 1_000_000L;
+        this.cookieLifetimeMs = config.cookieLifetimeMs();
+        this.protocolId = config.protocolId();
+        this.maxDatagramsPerPoll = config.maxDatagramsPerPoll();
+        this.disconnectPacketCount = config.disconnectPacketCount();
+
+        final SecureRandom random = new SecureRandom();
+        this.serverKeyPair = keyExchange.generate();
+        this.serverPublicKey = KeyExchange.encode(serverKeyPair.getPublic());
+        this.cookie = new HandshakeCookie(protocolId, serverPublicKey, random);
+        this.rateLimiter = new HandshakeRateLimiter(config.rateLimitBuckets(),
+            config.addressHandshakesPerSecond(), config.addressHandshakeBurst(),
+            config.globalHandshakesPerSecond(), config.globalHandshakeBurst(), random.nextLong(), nowNs);
+        this.usedCookies = new UsedCookies(config.usedCookieCapacity());
+
         this.sendBuffer = new DatagramSocketBuffer(DatagramSocketBuffer.MAX_UDP_PAYLOAD_BYTES);
         this.receiveBuffer = new DatagramSocketBuffer(DatagramSocketBuffer.MAX_UDP_PAYLOAD_BYTES);
+        this.packet = receiveBuffer.buffer;
         this.slots = new ClientSlot[config.maxClients()];
+        this.slotByAddress = new Object2IntHashMap<>(Math.max(8, config.maxClients() * 2), 0.65f, NO_SLOT);
         for (int i = 0; i < slots.length; i++)
         {
-            slots[i] = new ClientSlot(i, nowNs);
+            // Keys nobody knows until a handshake gives the slot its own.
+            slots[i] = new ClientSlot(i, config, nowNs);
         }
         this.channel = DatagramChannel.open(StandardProtocolFamily.INET);
         try
@@ -81,7 +147,7 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
-     * Read waiting datagrams (at most maxDatagramsPerPoll) and route each to its client's endpoint.
+     * Read waiting datagrams (at most maxDatagramsPerPoll): answer handshakes and route the rest to their clients.
      *
      * @param nowNs current time, nanoseconds.
      * @return datagrams read.
@@ -89,7 +155,7 @@ public final class UdpServer implements AutoCloseable
     public int poll(final long nowNs)
     {
         int count = 0;
-        while (count < config.maxDatagramsPerPoll())
+        while (count < maxDatagramsPerPoll)
         {
             final SocketAddress from;
             try
@@ -98,7 +164,7 @@ public final class UdpServer implements AutoCloseable
             }
             catch (final IOException ex)
             {
-                receiveFailures++;
+                counters[RECEIVE_FAILURES]++;
                 break;
             }
             if (from == null)
@@ -106,14 +172,15 @@ public final class UdpServer implements AutoCloseable
                 break;
             }
             count++;
-            final int length = receiveBuffer.byteBuffer.position();
-            route(from, length, nowNs);
+            counters[DATAGRAMS_RECEIVED]++;
+            counters[route((InetSocketAddress)from, receiveBuffer.byteBuffer.position(), nowNs)]++;
         }
         return count;
     }
 
     /**
-     * Refresh every client's estimates and drop clients idle past the timeout.
+     * Drop clients silent past the idle timeout, refresh every client's estimates and send keep-alives on quiet
+     * connections.
      *
      * @param nowNs current time, nanoseconds.
      */
@@ -127,13 +194,15 @@ public final class UdpServer implements AutoCloseable
             }
             if (nowNs - slot.lastReceiveNs > idleTimeoutNs)
             {
-                slot.connected = false;
-                slot.address = null;
-                connectedCount--;
-                handler.onClientTimedOut(slot.index);
+                counters[CLIENTS_TIMED_OUT]++;
+                close(slot, DisconnectReason.TIMED_OUT);
                 continue;
             }
             slot.endpoint.update(nowNs);
+            if (nowNs - slot.lastSendNs >= keepAliveIntervalNs)
+            {
+                slot.sendControl(KEEP_ALIVE, nowNs);
+            }
         }
     }
 
@@ -152,7 +221,28 @@ public final class UdpServer implements AutoCloseable
         final int clientIndex, final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
         final ClientSlot slot = connectedSlot(clientIndex);
-        return slot.endpoint.sendPacket(payload, offset, length, nowNs);
+        final int sequence = slot.endpoint.sendPacket(payload, offset, length, nowNs);
+        slot.lastSendNs = nowNs;
+        return sequence;
+    }
+
+    /**
+     * End a client's connection: send it {@code disconnectPacketCount} authenticated DISCONNECTs, free the slot and
+     * tell the handler ({@link DisconnectReason#BY_SERVER}).
+     *
+     * @param clientIndex a connected slot.
+     * @param nowNs       current time, nanoseconds.
+     * @throws IllegalStateException when the slot has no client.
+     */
+    public void disconnect(final int clientIndex, final long nowNs)
+    {
+        final ClientSlot slot = connectedSlot(clientIndex);
+        for (int i = 0; i < disconnectPacketCount; i++)
+        {
+            slot.sendControl(DISCONNECT, nowNs);
+        }
+        counters[CLIENTS_KICKED]++;
+        close(slot, DisconnectReason.BY_SERVER);
     }
 
     /**
@@ -175,6 +265,25 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
+     * @param clientIndex a connected slot.
+     * @return the keys the client's handshake derived, for layers that authenticate their own datagrams with them
+     *         (a snapshot link over this connection, see {@code SnapshotLinkConfig.linkKeys}).
+     */
+    public LinkKeys linkKeys(final int clientIndex)
+    {
+        return connectedSlot(clientIndex).keys;
+    }
+
+    /**
+     * @param clientIndex a connected slot.
+     * @return the client's address.
+     */
+    public InetSocketAddress clientAddress(final int clientIndex)
+    {
+        return connectedSlot(clientIndex).address;
+    }
+
+    /**
      * @return clients connected now.
      */
     public int connectedCount()
@@ -183,35 +292,16 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
-     * @return datagrams from new addresses dropped because every slot was taken.
+     * @param counter a {@link UdpServerCounters} index.
+     * @return its value.
      */
-    public long droppedNoFreeSlot()
+    public long counter(final int counter)
     {
-        return droppedNoFreeSlot;
-    }
-
-    /**
-     * @return first datagrams from new addresses that failed the endpoint's checks (no slot given).
-     */
-    public long droppedRejectedFirstDatagram()
-    {
-        return droppedRejectedFirstDatagram;
-    }
-
-    /**
-     * @return datagrams the socket refused or failed to send.
-     */
-    public long sendFailures()
-    {
-        return sendFailures;
-    }
-
-    /**
-     * @return socket read errors.
-     */
-    public long receiveFailures()
-    {
-        return receiveFailures;
+        if (counter < 0 || counter >= COUNT)
+        {
+            throw new IllegalArgumentException("no counter " + counter);
+        }
+        return counters[counter];
     }
 
     /**
@@ -224,7 +314,7 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
-     * Close the socket.
+     * Close the socket. Clients are not told; they time out.
      */
     @Override
     public void close()
@@ -239,55 +329,235 @@ public final class UdpServer implements AutoCloseable
         }
     }
 
-    private void route(final SocketAddress from, final int length, final long nowNs)
+    private int route(final InetSocketAddress from, final int length, final long nowNs)
     {
-        ClientSlot free = null;
-        for (final ClientSlot slot : slots)
+        if (length == 0)
         {
-            if (slot.connected)
-            {
-                if (from.equals(slot.address))
-                {
-                    final int result = slot.endpoint.receivePacket(receiveBuffer.buffer, 0, length, nowNs);
-                    if (!ReliableCounters.isRejection(result))
-                    {
-                        slot.lastReceiveNs = nowNs;
-                    }
-                    return;
-                }
-            }
-            else if (free == null)
-            {
-                free = slot;
-            }
+            return REFUSED_WRONG_SIZE;
         }
-        if (free == null)
+        final byte first = packet.getByte(0);
+        if (!isControl(first))
         {
-            droppedNoFreeSlot++;
-            return;
+            final int slotIndex = slotByAddress.getValue(from);
+            return slotIndex == NO_SLOT ? REFUSED_UNKNOWN_ADDRESS : slots[slotIndex].receive(length, nowNs);
         }
-        free.endpoint.reset(nowNs);
-        free.address = from;
-        free.lastReceiveNs = nowNs;
-        final int result = free.endpoint.receivePacket(receiveBuffer.buffer, 0, length, nowNs);
-        if (ReliableCounters.isRejection(result))
+        switch (first & 0xFF)
         {
-            free.address = null;
-            droppedRejectedFirstDatagram++;
-            return;
+            case REQUEST:
+                return onRequest(from, length, nowNs);
+            case RESPONSE:
+                return onResponse(from, length, nowNs);
+            case KEEP_ALIVE:
+            case DISCONNECT:
+                return onControl(first & 0xFF, from, length, nowNs);
+            default:
+                return REFUSED_UNKNOWN_TYPE;
         }
-        free.lastReceiveNs = nowNs;
-        connect(free);
     }
 
-    private void connect(final ClientSlot slot)
+    /**
+     * Stateless: checks, then one MAC and a reply no larger than the request. Nothing about the sender is kept.
+     */
+    private int onRequest(final InetSocketAddress from, final int length, final long nowNs)
     {
-        if (!slot.connected)
+        if (length != REQUEST_BYTES)
         {
-            slot.connected = true;
-            connectedCount++;
-            handler.onClientConnected(slot.index, (InetSocketAddress)slot.address);
+            return REFUSED_WRONG_SIZE;
         }
+        if (packet.getLong(REQUEST_PROTOCOL_ID_OFFSET, ByteOrder.LITTLE_ENDIAN) != protocolId ||
+            (packet.getByte(REQUEST_VERSION_OFFSET) & 0xFF) != VERSION)
+        {
+            return REFUSED_WRONG_PROTOCOL;
+        }
+        if (!isZero(packet, REQUEST_PADDING_OFFSET, REQUEST_BYTES))
+        {
+            return REFUSED_BAD_PADDING;
+        }
+        sender.set(from);
+        final int limited = rateLimited(nowNs);
+        if (limited != 0)
+        {
+            return limited;
+        }
+        if (connectedCount == slots.length)
+        {
+            sendDenied(from, REQUEST_KEY_OFFSET);
+            return REFUSED_SERVER_FULL;
+        }
+        final long expiryMs = nowMs(nowNs) + cookieLifetimeMs;
+        cookie.compute(sender, packet, REQUEST_KEY_OFFSET, expiryMs);
+        final UnsafeBuffer out = sendBuffer.buffer;
+        out.putByte(0, (byte)CHALLENGE);
+        out.putBytes(CHALLENGE_CLIENT_KEY_OFFSET, packet, REQUEST_KEY_OFFSET, PUBLIC_KEY_BYTES);
+        out.putBytes(CHALLENGE_SERVER_KEY_OFFSET, serverPublicKey);
+        out.putLong(CHALLENGE_EXPIRY_OFFSET, expiryMs, ByteOrder.LITTLE_ENDIAN);
+        out.putLong(CHALLENGE_TAG_OFFSET, cookie.tag0(), ByteOrder.LITTLE_ENDIAN);
+        out.putLong(CHALLENGE_TAG_OFFSET + 8, cookie.tag1(), ByteOrder.LITTLE_ENDIAN);
+        sendTo(from, CHALLENGE_BYTES);
+        return CHALLENGES_SENT;
+    }
+
+    /**
+     * Cheap checks, rate limits, the cookie MAC; only a proven address reaches X25519 and a slot.
+     */
+    private int onResponse(final InetSocketAddress from, final int length, final long nowNs)
+    {
+        if (length != RESPONSE_BYTES)
+        {
+            return REFUSED_WRONG_SIZE;
+        }
+        final long nowMs = nowMs(nowNs);
+        final long expiryMs = packet.getLong(RESPONSE_EXPIRY_OFFSET, ByteOrder.LITTLE_ENDIAN);
+        if (expiryMs < nowMs)
+        {
+            return REFUSED_EXPIRED_COOKIE;
+        }
+        sender.set(from);
+        final int limited = rateLimited(nowNs);
+        if (limited != 0)
+        {
+            return limited;
+        }
+        if (expiryMs - nowMs > cookieLifetimeMs)
+        {
+            return REFUSED_BAD_COOKIE; // no cookie of ours expires that late
+        }
+        cookie.compute(sender, packet, RESPONSE_KEY_OFFSET, expiryMs);
+        if (!cookie.matches(packet, RESPONSE_TAG_OFFSET))
+        {
+            return REFUSED_BAD_COOKIE;
+        }
+        final long tag0 = cookie.tag0();
+        final long tag1 = cookie.tag1();
+        final int existing = slotByAddress.getValue(from);
+        if (existing != NO_SLOT)
+        {
+            final ClientSlot slot = slots[existing];
+            if (slot.cookieTag0 == tag0 && slot.cookieTag1 == tag1)
+            {
+                slot.sendControl(KEEP_ALIVE, nowNs); // its confirmation was lost: confirm again, same slot
+                return CONNECTIONS_CONFIRMED_AGAIN;
+            }
+            return REFUSED_ADDRESS_IN_USE;
+        }
+        if (usedCookies.contains(tag0, nowMs))
+        {
+            return REFUSED_REPLAYED_COOKIE;
+        }
+        if (connectedCount == slots.length)
+        {
+            sendDenied(from, RESPONSE_KEY_OFFSET);
+            return REFUSED_SERVER_FULL;
+        }
+        if (!usedCookies.hasRoom(nowMs))
+        {
+            return REFUSED_COOKIE_GUARD_FULL;
+        }
+        packet.getBytes(RESPONSE_KEY_OFFSET, clientPublicKey);
+        final byte[] sharedSecret = keyExchange.agree(serverKeyPair.getPrivate(), clientPublicKey);
+        if (sharedSecret == null)
+        {
+            return REFUSED_BAD_PUBLIC_KEY;
+        }
+        final LinkKeys keys = keyExchange.derive(sharedSecret, clientPublicKey, serverPublicKey, expiryMs, tag0, tag1);
+        usedCookies.add(tag0, expiryMs, nowMs);
+        final ClientSlot slot = freeSlot();
+        slot.open(from, keys, tag0, tag1, nowNs);
+        slotByAddress.put(from, slot.index);
+        connectedCount++;
+        slot.sendControl(KEEP_ALIVE, nowNs);
+        handler.onClientConnected(slot.index, from);
+        return CLIENTS_CONNECTED;
+    }
+
+    private int onControl(final int type, final InetSocketAddress from, final int length, final long nowNs)
+    {
+        final int slotIndex = slotByAddress.getValue(from);
+        if (slotIndex == NO_SLOT)
+        {
+            return REFUSED_UNKNOWN_ADDRESS;
+        }
+        if (length != CONTROL_BYTES)
+        {
+            return REFUSED_WRONG_SIZE;
+        }
+        final ClientSlot slot = slots[slotIndex];
+        if (!verifyControl(packet, slot.receiveK0, slot.receiveK1))
+        {
+            return REFUSED_FORGED_CONTROL;
+        }
+        final long sequence = controlSequence(packet);
+        if (Long.compareUnsigned(sequence, slot.nextControlSequenceIn) < 0)
+        {
+            return REFUSED_REPLAYED_CONTROL;
+        }
+        slot.nextControlSequenceIn = sequence + 1;
+        if (type == DISCONNECT)
+        {
+            close(slot, DisconnectReason.BY_CLIENT);
+            return CLIENTS_DISCONNECTED;
+        }
+        slot.lastReceiveNs = nowNs;
+        return KEEP_ALIVES_RECEIVED;
+    }
+
+    private int rateLimited(final long nowNs)
+    {
+        switch (rateLimiter.acquire(sender.ipKey, nowNs))
+        {
+            case HandshakeRateLimiter.ADDRESS_LIMITED:
+                return REFUSED_RATE_LIMITED_ADDRESS;
+            case HandshakeRateLimiter.GLOBAL_LIMITED:
+                return REFUSED_RATE_LIMITED_GLOBAL;
+            default:
+                return 0;
+        }
+    }
+
+    private void sendDenied(final InetSocketAddress to, final int keyOffset)
+    {
+        final UnsafeBuffer out = sendBuffer.buffer;
+        out.putByte(0, (byte)DENIED);
+        out.putBytes(DENIED_KEY_OFFSET, packet, keyOffset, DENIED_KEY_BYTES);
+        sendTo(to, DENIED_BYTES);
+        counters[DENIALS_SENT]++;
+    }
+
+    private void sendTo(final InetSocketAddress to, final int length)
+    {
+        try
+        {
+            if (channel.send(sendBuffer.prepareSend(length), to) != length)
+            {
+                counters[SEND_FAILURES]++;
+            }
+        }
+        catch (final IOException ex)
+        {
+            counters[SEND_FAILURES]++;
+        }
+    }
+
+    private void close(final ClientSlot slot, final DisconnectReason reason)
+    {
+        slotByAddress.removeKey(slot.address);
+        slot.connected = false;
+        slot.address = null;
+        slot.keys = null;
+        connectedCount--;
+        handler.onClientDisconnected(slot.index, reason);
+    }
+
+    private ClientSlot freeSlot()
+    {
+        for (final ClientSlot slot : slots)
+        {
+            if (!slot.connected)
+            {
+                return slot;
+            }
+        }
+        throw new IllegalStateException("connectedCount below maxClients but no free slot");
     }
 
     private ClientSlot connectedSlot(final int clientIndex)
@@ -309,18 +579,91 @@ public final class UdpServer implements AutoCloseable
         }
     }
 
+    private static long nowMs(final long nowNs)
+    {
+        return Math.floorDiv(nowNs, 1_000_000L);
+    }
+
+    private static boolean isZero(final DirectBuffer buffer, final int from, final int to)
+    {
+        long bits = 0;
+        int index = from;
+        for (; index + 8 <= to; index += 8)
+        {
+            bits |= buffer.getLong(index);
+        }
+        for (; index < to; index++)
+        {
+            bits |= buffer.getByte(index);
+        }
+        return bits == 0;
+    }
+
     private final class ClientSlot implements PacketTransmitter, PacketProcessor, AckListener
     {
         final int index;
         final ReliableEndpoint endpoint;
-        SocketAddress address;
+        InetSocketAddress address;
+        LinkKeys keys;
         boolean connected;
+        long sendK0;
+        long sendK1;
+        long receiveK0;
+        long receiveK1;
+        long cookieTag0;
+        long cookieTag1;
         long lastReceiveNs;
+        long lastSendNs;
+        long nextControlSequenceOut;
+        long nextControlSequenceIn;
 
-        ClientSlot(final int index, final long nowNs)
+        ClientSlot(final int index, final UdpServerConfig config, final long nowNs)
         {
             this.index = index;
-            this.endpoint = new ReliableEndpoint(config.endpointConfig(), this, this, this, nowNs);
+            this.endpoint = new ReliableEndpoint(
+                config.endpointConfig().copy().authenticate(LinkKeys.random(), LinkSide.SERVER), this, this, this, nowNs);
+        }
+
+        void open(
+            final InetSocketAddress address,
+            final LinkKeys keys,
+            final long cookieTag0,
+            final long cookieTag1,
+            final long nowNs)
+        {
+            this.address = address;
+            this.keys = keys;
+            this.connected = true;
+            this.sendK0 = keys.sendK0(LinkSide.SERVER);
+            this.sendK1 = keys.sendK1(LinkSide.SERVER);
+            this.receiveK0 = keys.receiveK0(LinkSide.SERVER);
+            this.receiveK1 = keys.receiveK1(LinkSide.SERVER);
+            this.cookieTag0 = cookieTag0;
+            this.cookieTag1 = cookieTag1;
+            this.lastReceiveNs = nowNs;
+            this.lastSendNs = nowNs;
+            this.nextControlSequenceOut = 0;
+            this.nextControlSequenceIn = 0;
+            endpoint.reset(nowNs, keys);
+        }
+
+        int receive(final int length, final long nowNs)
+        {
+            final int result = endpoint.receivePacket(packet, 0, length, nowNs);
+            if (ReliableCounters.isRejection(result))
+            {
+                return REFUSED_BY_ENDPOINT;
+            }
+            lastReceiveNs = nowNs;
+            return DATAGRAMS_ROUTED;
+        }
+
+        void sendControl(final int type, final long nowNs)
+        {
+            writeControl(sendBuffer.buffer, type, index, nextControlSequenceOut++, sendK0, sendK1);
+            sendTo(address, CONTROL_BYTES);
+            lastSendNs = nowNs;
+            counters[type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT]++;
         }
 
         @Override
@@ -330,19 +673,18 @@ public final class UdpServer implements AutoCloseable
             {
                 if (channel.send(sendBuffer.prepareSend(buffer, offset, length), address) != length)
                 {
-                    sendFailures++;
+                    counters[SEND_FAILURES]++;
                 }
             }
             catch (final IOException ex)
             {
-                sendFailures++;
+                counters[SEND_FAILURES]++;
             }
         }
 
         @Override
         public boolean process(final int sequence, final DirectBuffer buffer, final int offset, final int length)
         {
-            connect(this);
             return handler.onPacket(index, sequence, buffer, offset, length);
         }
 

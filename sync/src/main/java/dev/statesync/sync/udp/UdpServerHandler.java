@@ -8,25 +8,27 @@ import org.agrona.DirectBuffer;
 import java.net.InetSocketAddress;
 
 /**
- * What a {@link UdpServer} tells the application, per client slot. Client indices are in
- * [0, maxClients) and are reused after a client times out.
+ * What a {@link UdpServer} tells the application, per client slot. Client indices are in [0, maxClients) and are
+ * reused after a client leaves. Called from {@link UdpServer#poll}, {@link UdpServer#update} and
+ * {@link UdpServer#disconnect}, on the caller's thread.
  */
 public interface UdpServerHandler
 {
     /**
-     * A datagram from a new address passed every check and took a free slot.
+     * A client completed the handshake and took a free slot; its link is authenticated with fresh keys.
      *
      * @param clientIndex slot given to the client.
-     * @param address     the client's address.
+     * @param address     the client's address, proven to receive what is sent to it.
      */
     void onClientConnected(int clientIndex, InetSocketAddress address);
 
     /**
-     * A client sent nothing for the idle timeout; its slot is free again.
+     * A client's slot is free again.
      *
      * @param clientIndex the slot released.
+     * @param reason      why.
      */
-    void onClientTimedOut(int clientIndex);
+    void onClientDisconnected(int clientIndex, DisconnectReason reason);
 
     /**
      * A new payload from a client, delivered once (see {@link dev.statesync.sync.reliable.PacketProcessor}).

@@ -11,25 +11,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static dev.statesync.sync.udp.LoopbackRig.ANY_LOOPBACK_PORT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Real sockets on 127.0.0.1 only, bounded in packets and in time.
+ * Payloads over real sockets on 127.0.0.1 only, after the handshake, bounded in packets and in time.
  */
 class UdpLoopbackTest
 {
-    private static final InetSocketAddress ANY_LOOPBACK_PORT = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     private final List<AutoCloseable> closeables = new ArrayList<>();
 
     @AfterEach
@@ -109,7 +105,7 @@ class UdpLoopbackTest
             }
 
             @Override
-            public void onClientTimedOut(final int clientIndex)
+            public void onClientDisconnected(final int clientIndex, final DisconnectReason reason)
             {
                 connectedClient[0] = -1;
             }
@@ -133,9 +129,10 @@ class UdpLoopbackTest
         final PacketProcessor clientProcessor = (sequence, buffer, offset, length) ->
             clientSide.deliver(buffer, offset, length);
         final AckListener clientAcks = clientSide::acked;
-        final UdpClient client = new UdpClient(ANY_LOOPBACK_PORT, server.localAddress(), UdpClient.defaultEndpointConfig(),
-            clientProcessor, clientAcks, 256, startNs);
+        final UdpClient client = new UdpClient(ANY_LOOPBACK_PORT, server.localAddress(),
+            new UdpClientConfig().maxDatagramsPerPoll(256), clientProcessor, clientAcks, startNs);
         closeables.add(client);
+        LoopbackRig.connect(client, server, startNs);
 
         final long deadlineNs = startNs + TimeUnit.SECONDS.toNanos(20);
         long nowNs = startNs;
@@ -172,116 +169,9 @@ class UdpLoopbackTest
         assertTrue(client.endpoint().counter(ReliableCounters.FRAGMENTS_RECEIVED) > 0, "fragments crossed the socket");
         assertTrue(client.endpoint().rttMs() > 0.0);
         assertEquals(0, client.endpoint().counter(ReliableCounters.REJECTED_INTEGRITY));
+        assertEquals(0, server.counter(UdpServerCounters.REFUSED_BY_ENDPOINT));
     }
 
-    private UdpServer server(final UdpServerConfig config, final List<String> events) throws IOException
-    {
-        final UdpServerHandler handler = new UdpServerHandler()
-        {
-            @Override
-            public void onClientConnected(final int clientIndex, final InetSocketAddress address)
-            {
-                events.add("connected " + clientIndex);
-            }
-
-            @Override
-            public void onClientTimedOut(final int clientIndex)
-            {
-                events.add("timeout " + clientIndex);
-            }
-
-            @Override
-            public boolean onPacket(
-                final int clientIndex, final int sequence, final DirectBuffer buffer, final int offset, final int length)
-            {
-                events.add("packet " + clientIndex + " " + sequence);
-                return true;
-            }
-
-            @Override
-            public void onAcked(final int clientIndex, final int sequence)
-            {
-                events.add("acked " + clientIndex + " " + sequence);
-            }
-        };
-        final UdpServer server = new UdpServer(ANY_LOOPBACK_PORT, config, handler, 0L);
-        closeables.add(server);
-        return server;
-    }
-
-    private UdpClient client(final UdpServer server) throws IOException
-    {
-        final UdpClient client = new UdpClient(ANY_LOOPBACK_PORT, server.localAddress(), UdpClient.defaultEndpointConfig(),
-            (sequence, buffer, offset, length) -> true, sequence -> { }, 64, 0L);
-        closeables.add(client);
-        return client;
-    }
-
-    private static int pollUntilSomething(final UdpServer server, final long nowNs)
-    {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        int received = 0;
-        while (received == 0 && System.nanoTime() < deadlineNs)
-        {
-            received = server.poll(nowNs);
-        }
-        return received;
-    }
-
-    @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void shouldNotGiveASlotToDatagramsThatFailTheIntegrityCheck() throws IOException
-    {
-        final List<String> events = new ArrayList<>();
-        final UdpServer server = server(new UdpServerConfig(), events);
-        try (DatagramChannel stranger = DatagramChannel.open())
-        {
-            stranger.bind(ANY_LOOPBACK_PORT);
-            stranger.send(ByteBuffer.wrap(new byte[]{ 0x20, 1, 0, 1, 9, 9, 9, 9, 9 }), server.localAddress());
-            assertEquals(1, pollUntilSomething(server, 0));
-        }
-        assertEquals(0, server.connectedCount());
-        assertEquals(1, server.droppedRejectedFirstDatagram());
-        assertTrue(events.isEmpty());
-    }
-
-    @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void shouldRefuseClientsBeyondMaxClients() throws IOException
-    {
-        final List<String> events = new ArrayList<>();
-        final UdpServer server = server(new UdpServerConfig().maxClients(1), events);
-        final UnsafeBuffer payload = new UnsafeBuffer(new byte[16]);
-        client(server).send(payload, 0, 16, 0);
-        assertEquals(1, pollUntilSomething(server, 0));
-        client(server).send(payload, 0, 16, 0);
-        assertEquals(1, pollUntilSomething(server, 0));
-        assertEquals(1, server.connectedCount());
-        assertEquals(1, server.droppedNoFreeSlot());
-        assertEquals(List.of("connected 0", "packet 0 0"), events);
-    }
-
-    @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void shouldFreeSlotOfIdleClientAndAdmitItAgainWithFreshState() throws IOException
-    {
-        final List<String> events = new ArrayList<>();
-        final UdpServer server = server(new UdpServerConfig().idleTimeoutMs(100), events);
-        final UdpClient client = client(server);
-        final UnsafeBuffer payload = new UnsafeBuffer(new byte[16]);
-        client.send(payload, 0, 16, 0);
-        pollUntilSomething(server, 0);
-        server.update(100_000_000L);
-        assertTrue(server.isConnected(0));
-        server.update(100_000_001L);
-        assertFalse(server.isConnected(0));
-        assertEquals(0, server.connectedCount());
-
-        client.send(payload, 0, 16, 200_000_000L);
-        pollUntilSomething(server, 200_000_000L);
-        assertEquals(List.of("connected 0", "packet 0 0", "timeout 0", "connected 0", "packet 0 1"), events);
-        assertEquals(1, server.endpoint(0).counter(ReliableCounters.PACKETS_DELIVERED));
-    }
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void shouldServeSeveralClientsKeyedByAddress() throws IOException
@@ -299,7 +189,7 @@ class UdpLoopbackTest
             }
 
             @Override
-            public void onClientTimedOut(final int clientIndex)
+            public void onClientDisconnected(final int clientIndex, final DisconnectReason reason)
             {
             }
 
@@ -326,9 +216,10 @@ class UdpLoopbackTest
         for (int c = 0; c < clients; c++)
         {
             final int self = c;
-            udpClients[c] = new UdpClient(ANY_LOOPBACK_PORT, server.localAddress(), UdpClient.defaultEndpointConfig(),
-                (sequence, buffer, offset, length) -> true, sequence -> clientAcks[self]++, 64, 0L);
+            udpClients[c] = new UdpClient(ANY_LOOPBACK_PORT, server.localAddress(), new UdpClientConfig(),
+                (sequence, buffer, offset, length) -> true, sequence -> clientAcks[self]++, 0L);
             closeables.add(udpClients[c]);
+            LoopbackRig.connect(udpClients[c], server, 0L);
         }
         final UnsafeBuffer payload = new UnsafeBuffer(new byte[32]);
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
@@ -361,6 +252,7 @@ class UdpLoopbackTest
         {
             final int owner = clientOfSlot[slot];
             assertTrue(owner >= 0, "slot " + slot + " served a client");
+            assertEquals(slot, udpClients[owner].clientIndex(), "the client knows its slot");
             assertTrue(payloadOwnerCount[slot][owner] >= packetsEach, "slot " + slot + " got its client's packets");
             for (int other = 0; other < clients; other++)
             {
