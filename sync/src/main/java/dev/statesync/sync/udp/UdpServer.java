@@ -284,6 +284,34 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
+     * A fingerprint of everything a received datagram can change: each slot (connected, address, the cookie that
+     * opened it, the control sequence it expects, when it last heard from its client, its endpoint's digest) and the
+     * cookies still live at {@code nowNs}. It leaves out the counters and the rate-limit buckets, which exist to
+     * move on refused traffic, and the send-side sequences. Two equal digests around a datagram prove a refused one
+     * changed nothing else: for tests, fuzzing and diagnostics; it walks every slot, so keep it off hot paths.
+     *
+     * @param nowNs the time the datagram was (or is about to be) handled at.
+     * @return hash of that state.
+     */
+    public long stateDigest(final long nowNs)
+    {
+        long h = 17;
+        h = h * 31 + connectedCount;
+        for (final ClientSlot slot : slots)
+        {
+            h = h * 31 + (slot.connected ? 1 : 2);
+            if (slot.connected)
+            {
+                h = h * 31 + slot.address.hashCode();
+                h = (h * 31 + slot.cookieTag0) * 31 + slot.cookieTag1;
+                h = (h * 31 + slot.nextControlSequenceIn) * 31 + slot.lastReceiveNs;
+                h = h * 31 + slot.endpoint.stateDigest();
+            }
+        }
+        return usedCookies.digest(h, nowMs(nowNs));
+    }
+
+    /**
      * @return clients connected now.
      */
     public int connectedCount()

@@ -87,6 +87,23 @@ final class UsedCookies
         return count;
     }
 
+    /**
+     * Fold the cookies still live at {@code nowMs} into a state digest (for the server's digest, off any hot path).
+     * Expired entries are left out, so the housekeeping that forgets them on any lookup changes nothing here.
+     */
+    long digest(final long hash, final long nowMs)
+    {
+        long h = hash;
+        for (int i = 0, index = oldest; i < count; i++, index = next(index))
+        {
+            if (expiriesMs[index] >= nowMs)
+            {
+                h = (h * 31 + tags[index]) * 31 + expiriesMs[index];
+            }
+        }
+        return h;
+    }
+
     private void forgetExpired(final long nowMs)
     {
         while (count > 0 && expiriesMs[oldest] < nowMs)
