@@ -6,98 +6,69 @@ package dev.statesync.sync.reliable;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
-import java.nio.ByteOrder;
-import java.util.zip.CRC32C;
-
 /**
- * Optional 4-byte CRC32C trailer (little-endian) over {@code protocolId (u64 LE) || datagram bytes}.
- * <p>
- * Why: UDP's 16-bit checksum lets corrupted datagrams through, and strangers' traffic on the same port
- * should be dropped before it can advance the received window. Mixing the protocol id in means
- * packets of another game or version fail the check without the id costing bytes on the wire. It is
- * off for reliable.io interop (the header itself never changes).
- * <p>
- * Reuses one {@link CRC32C} and scratch arrays, so checking does not allocate. One owner thread.
+ * A trailer appended to every datagram and checked before any byte of it is read, so that a datagram that fails
+ * is refused ({@link ReliableCounters#REJECTED_INTEGRITY}) before it can touch any state. Implementations:
+ * {@link Crc32cIntegrity} (corruption and strangers' traffic) and {@link KeyedMacIntegrity} (forgery).
+ * Allocation-free; one owner thread.
  */
-public final class PacketIntegrity
+public interface PacketIntegrity
 {
-    /** Size of the trailer in bytes. */
-    public static final int TRAILER_BYTES = 4;
-
-    private final CRC32C crc = new CRC32C();
-    private final byte[] protocolIdBytes = new byte[8];
-    private byte[] scratch;
-
     /**
-     * @param protocolId     64-bit id of the protocol and its version; both ends must agree.
-     * @param maxPacketBytes largest datagram checked, excluding the trailer (sizes the scratch copy used
-     *                       when a buffer is not backed by a byte array).
+     * @return bytes the trailer adds to each datagram.
      */
-    public PacketIntegrity(final long protocolId, final int maxPacketBytes)
-    {
-        for (int i = 0; i < 8; i++)
-        {
-            protocolIdBytes[i] = (byte)(protocolId >>> (8 * i));
-        }
-        scratch = new byte[maxPacketBytes];
-    }
+    int trailerBytes();
 
     /**
      * Append the trailer after {@code length} bytes at {@code offset}.
      *
-     * @param buffer holds the datagram with room for 4 more bytes.
+     * @param buffer holds the datagram with room for {@link #trailerBytes()} more bytes.
      * @param offset start of the datagram.
      * @param length datagram size without the trailer.
-     * @return the new size, {@code length + 4}.
+     * @return the new size, {@code length + trailerBytes()}.
      */
-    public int append(final MutableDirectBuffer buffer, final int offset, final int length)
-    {
-        final int checksum = compute(buffer, offset, length);
-        buffer.putInt(offset + length, checksum, ByteOrder.LITTLE_ENDIAN);
-        return length + TRAILER_BYTES;
-    }
+    int append(MutableDirectBuffer buffer, int offset, int length);
 
     /**
-     * @param buffer holds the datagram including the trailer.
+     * @param buffer holds the datagram including the trailer (hostile bytes).
      * @param offset start of the datagram.
      * @param length datagram size including the trailer.
      * @return true when the trailer is present and matches.
      */
-    public boolean verify(final DirectBuffer buffer, final int offset, final int length)
+    boolean verify(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * @param config endpoint settings (validated).
+     * @param maxDatagramBytes largest datagram the endpoint accepts, trailer excluded.
+     * @return the integrity check the settings ask for, or null for none.
+     */
+    static PacketIntegrity forConfig(final ReliableConfig config, final int maxDatagramBytes)
     {
-        if (length < TRAILER_BYTES || length - TRAILER_BYTES > scratch.length)
+        switch (config.integrityMode())
         {
-            return false;
+            case CRC32C:
+                return new Crc32cIntegrity(config.protocolId(), maxDatagramBytes);
+            case KEYED_MAC:
+                return new KeyedMacIntegrity(config.linkKeys(), config.linkSide());
+            default:
+                return null;
         }
-        final int bodyLength = length - TRAILER_BYTES;
-        final int expected = buffer.getInt(offset + bodyLength, ByteOrder.LITTLE_ENDIAN);
-        return compute(buffer, offset, bodyLength) == expected;
     }
 
     /**
-     * @param buffer holds the bytes.
-     * @param offset start.
-     * @param length bytes covered.
-     * @return CRC32C over the protocol id then the bytes.
+     * @param mode an integrity mode.
+     * @return the trailer size of that mode in bytes (0 for none).
      */
-    public int compute(final DirectBuffer buffer, final int offset, final int length)
+    static int trailerBytes(final IntegrityMode mode)
     {
-        crc.reset();
-        crc.update(protocolIdBytes, 0, 8);
-        final byte[] array = buffer.byteArray();
-        if (array != null)
+        switch (mode)
         {
-            crc.update(array, buffer.wrapAdjustment() + offset, length);
+            case CRC32C:
+                return Crc32cIntegrity.TRAILER_BYTES;
+            case KEYED_MAC:
+                return KeyedMacIntegrity.TRAILER_BYTES;
+            default:
+                return 0;
         }
-        else
-        {
-            if (length > scratch.length)
-            {
-                scratch = new byte[length];
-            }
-            buffer.getBytes(offset, scratch, 0, length);
-            crc.update(scratch, 0, length);
-        }
-        return (int)crc.getValue();
     }
 }

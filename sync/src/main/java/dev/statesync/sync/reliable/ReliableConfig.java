@@ -45,7 +45,9 @@ public final class ReliableConfig
     private float packetLossSmoothingFactor = DEFAULT_PACKET_LOSS_SMOOTHING_FACTOR;
     private float bandwidthSmoothingFactor = DEFAULT_BANDWIDTH_SMOOTHING_FACTOR;
     private int transportOverheadBytes = DEFAULT_TRANSPORT_OVERHEAD_BYTES;
-    private boolean integrityEnabled = false;
+    private IntegrityMode integrityMode = IntegrityMode.NONE;
+    private LinkKeys linkKeys;
+    private LinkSide linkSide;
     private long protocolId = 0L;
 
     /**
@@ -298,28 +300,79 @@ public final class ReliableConfig
     }
 
     /**
-     * Append and check a CRC32C trailer on every datagram (default off, for reliable.io interop; the UDP
-     * transports turn it on). See {@link PacketIntegrity}.
+     * Append and check a CRC32C trailer on every datagram ({@link IntegrityMode#CRC32C}), or nothing (false,
+     * {@link IntegrityMode#NONE}: reliable.io's own format). The CRC drops corrupt datagrams and other programs'
+     * traffic; it is no defence against anyone who knows the protocol id. Use {@link #authenticate} on links
+     * that face the internet. Replaces any earlier choice (and forgets the keys).
      *
      * @param enabled true to add 4 bytes per datagram and drop corrupt ones.
      * @return this.
      */
     public ReliableConfig integrityEnabled(final boolean enabled)
     {
-        this.integrityEnabled = enabled;
+        this.integrityMode = enabled ? IntegrityMode.CRC32C : IntegrityMode.NONE;
+        this.linkKeys = null;
+        this.linkSide = null;
         return this;
     }
 
     /**
-     * @return true when the CRC32C trailer is used.
+     * @return true when datagrams carry a trailer (CRC32C or keyed MAC).
      */
     public boolean integrityEnabled()
     {
-        return integrityEnabled;
+        return integrityMode != IntegrityMode.NONE;
     }
 
     /**
-     * 64-bit protocol id mixed into the CRC (default 0); both ends must agree.
+     * Authenticate every datagram with an 8-byte SipHash-2-4 tag under the connection's secret keys
+     * ({@link IntegrityMode#KEYED_MAC}, see {@link KeyedMacIntegrity}): a datagram without a valid tag is refused
+     * before anything is read, so only the peer can advance this end's windows. Costs 8 bytes per datagram and
+     * about one pass over its bytes on each end.
+     *
+     * @param keys the connection's keys (from the handshake, or {@link LinkKeys#random()} when one process holds
+     *             both ends).
+     * @param side which end this endpoint is.
+     * @return this.
+     */
+    public ReliableConfig authenticate(final LinkKeys keys, final LinkSide side)
+    {
+        if (keys == null || side == null)
+        {
+            throw new IllegalArgumentException("authenticate needs keys and a side");
+        }
+        this.integrityMode = IntegrityMode.KEYED_MAC;
+        this.linkKeys = keys;
+        this.linkSide = side;
+        return this;
+    }
+
+    /**
+     * @return what guards datagrams (default {@link IntegrityMode#NONE}, reliable.io's format).
+     */
+    public IntegrityMode integrityMode()
+    {
+        return integrityMode;
+    }
+
+    /**
+     * @return the keys of an authenticated link, or null.
+     */
+    public LinkKeys linkKeys()
+    {
+        return linkKeys;
+    }
+
+    /**
+     * @return this end of an authenticated link, or null.
+     */
+    public LinkSide linkSide()
+    {
+        return linkSide;
+    }
+
+    /**
+     * 64-bit protocol id mixed into the CRC32C (default 0); both ends must agree.
      *
      * @param id protocol and version id.
      * @return this.
@@ -356,8 +409,16 @@ public final class ReliableConfig
             .packetLossSmoothingFactor(packetLossSmoothingFactor)
             .bandwidthSmoothingFactor(bandwidthSmoothingFactor)
             .transportOverheadBytes(transportOverheadBytes)
-            .integrityEnabled(integrityEnabled)
+            .integrity(integrityMode, linkKeys, linkSide)
             .protocolId(protocolId);
+    }
+
+    private ReliableConfig integrity(final IntegrityMode mode, final LinkKeys keys, final LinkSide side)
+    {
+        this.integrityMode = mode;
+        this.linkKeys = keys;
+        this.linkSide = side;
+        return this;
     }
 
     /**

@@ -35,7 +35,7 @@ public final class ReliableCounters
     public static final int REJECTED_MALFORMED = 10;
     /** Rejected: datagram or reassembled packet larger than the configured maximum. */
     public static final int REJECTED_OVERSIZE = 11;
-    /** Rejected: CRC32C does not match (integrity enabled). */
+    /** Rejected: the integrity trailer (CRC32C, or the keyed MAC of an authenticated link) does not match. */
     public static final int REJECTED_INTEGRITY = 12;
     /** Rejected: fragment id not below the fragment count. */
     public static final int REJECTED_FRAGMENT_ID_OUT_OF_RANGE = 13;

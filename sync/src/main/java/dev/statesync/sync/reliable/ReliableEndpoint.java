@@ -93,10 +93,9 @@ public final class ReliableEndpoint
             this.config.fragmentReassemblyBufferSize(), () -> new FragmentReassembly(maxFragments, reassemblyCapacity));
         this.rtt = new RttEstimator(this.config.rttSmoothingFactor(), this.config.rttHistorySize());
 
-        this.integrityBytes = this.config.integrityEnabled() ? PacketIntegrity.TRAILER_BYTES : 0;
+        this.integrityBytes = PacketIntegrity.trailerBytes(this.config.integrityMode());
         this.maxDatagramBytes = PacketHeader.MAX_BYTES + this.config.maxPacketSizeBytes() + integrityBytes;
-        this.integrity = this.config.integrityEnabled() ?
-            new PacketIntegrity(this.config.protocolId(), maxDatagramBytes) : null;
+        this.integrity = PacketIntegrity.forConfig(this.config, maxDatagramBytes);
 
         final int largestSend = Math.max(
             PacketHeader.MAX_BYTES + Math.min(this.config.fragmentAboveBytes(), this.config.maxPacketSizeBytes()),
@@ -209,7 +208,7 @@ public final class ReliableEndpoint
         int bodyLength = length;
         if (integrity != null)
         {
-            if (length < PacketIntegrity.TRAILER_BYTES)
+            if (length < integrityBytes)
             {
                 return count(REJECTED_TRUNCATED);
             }
@@ -217,7 +216,7 @@ public final class ReliableEndpoint
             {
                 return count(REJECTED_INTEGRITY);
             }
-            bodyLength -= PacketIntegrity.TRAILER_BYTES;
+            bodyLength -= integrityBytes;
         }
         if (bodyLength < 1)
         {

@@ -13,6 +13,7 @@ import dev.statesync.codec.snapshot.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
+import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 
 /**
@@ -81,7 +82,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         this.minResendTimeoutTicks = config.snapshot().resendTimeoutTicks();
         this.payload = new UnsafeBuffer(new byte[budgetBytes]);
         this.chosen = new int[objectCount];
-        this.endpoint = new ReliableEndpoint(config.reliable(), transmitter, this, this, nowNs);
+        this.endpoint = new ReliableEndpoint(config.reliableFor(LinkSide.SERVER), transmitter, this, this, nowNs);
     }
 
     /**

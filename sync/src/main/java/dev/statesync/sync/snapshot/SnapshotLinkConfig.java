@@ -1,18 +1,28 @@
 package dev.statesync.sync.snapshot;
 
 import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.sync.reliable.LinkKeys;
+import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableConfig;
 
 /**
  * Settings of one snapshot connection, with documented defaults. Both ends must agree on the snapshot
- * settings (ring depth) and on the reliability settings that touch the wire (integrity, protocol id).
+ * settings (ring depth), on the reliability settings that touch the wire, and on the link keys.
+ * <p>
+ * Links are authenticated by default: every datagram carries an 8-byte SipHash-2-4 tag under the link's
+ * {@link LinkKeys}, so a forged or mutated datagram is counted and refused before it can move a window or touch a
+ * baseline. A new config holds fresh random keys, which is right when one process builds both ends from the same
+ * config (tests, the network simulator). Across machines, give both ends the keys the connection handshake
+ * derived ({@code UdpClient.linkKeys()}, {@code UdpServer.linkKeys(client)}) with {@link #linkKeys(LinkKeys)}; two
+ * ends with different keys refuse everything as {@code REJECTED_INTEGRITY}, they never accept each other's
+ * bytes. {@link #unauthenticated()} turns it off and leaves the reliability config's own integrity setting.
  */
 public final class SnapshotLinkConfig
 {
     /**
-     * Default snapshot payload budget: 1200 bytes. With the at most 9-byte packet header, the 4-byte CRC32C
-     * trailer and 48 bytes of IPv6 + UDP headers, a datagram stays under the 1280-byte IPv6 minimum MTU, so
-     * snapshots never fragment on the path.
+     * Default snapshot payload budget: 1200 bytes. With the at most 9-byte packet header, the 8-byte MAC
+     * trailer and 48 bytes of IPv6 + UDP headers (1265 bytes), a datagram stays under the 1280-byte IPv6 minimum
+     * MTU, so snapshots never fragment on the path.
      */
     public static final int DEFAULT_PAYLOAD_BUDGET_BYTES = 1200;
     /** Default snapshot rate: 60 Hz, one snapshot per simulation tick of a 60 Hz engine. */
@@ -22,6 +32,7 @@ public final class SnapshotLinkConfig
     private int tickRateHz = DEFAULT_TICK_RATE_HZ;
     private ReliableConfig reliable = new ReliableConfig().fragmentAboveBytes(DEFAULT_PAYLOAD_BUDGET_BYTES);
     private SnapshotConfig snapshot = new SnapshotConfig();
+    private LinkKeys linkKeys = LinkKeys.random();
 
     /**
      * Most bytes of snapshot payload per packet (default 1200). The priority accumulator (or index order)
@@ -60,9 +71,11 @@ public final class SnapshotLinkConfig
     }
 
     /**
-     * Reliability settings. Default: reliable.io's defaults, integrity off, except that packets fragment only
-     * above 1200 bytes (reliable.io: 1024), so a full-budget snapshot travels as one datagram: fragmenting
-     * it would double its chance of being lost. Keep {@code fragmentAboveBytes >= payloadBudgetBytes}.
+     * Reliability settings. Default: reliable.io's defaults, except that packets fragment only above 1200 bytes
+     * (reliable.io: 1024), so a full-budget snapshot travels as one datagram: fragmenting it would double its
+     * chance of being lost. Keep {@code fragmentAboveBytes >= payloadBudgetBytes}. While the link is authenticated
+     * (the default, see {@link #linkKeys(LinkKeys)}) each end uses a copy of this with the keyed MAC turned on;
+     * its own integrity setting applies only to an {@link #unauthenticated()} link.
      */
     public SnapshotLinkConfig reliable(final ReliableConfig config)
     {
@@ -79,6 +92,48 @@ public final class SnapshotLinkConfig
     {
         this.snapshot = config;
         return this;
+    }
+
+    /**
+     * Authenticate the link with these keys (default: fresh random keys per config). Both ends need the same
+     * keys: across machines, the ones the connection handshake derived.
+     */
+    public SnapshotLinkConfig linkKeys(final LinkKeys keys)
+    {
+        if (keys == null)
+        {
+            throw new IllegalArgumentException("linkKeys is required; call unauthenticated() to opt out");
+        }
+        this.linkKeys = keys;
+        return this;
+    }
+
+    /**
+     * Turn authentication off: datagrams carry only what {@link #reliable(ReliableConfig)} asks for (no trailer by
+     * default). Anyone who can reach the port can then advance the windows with forged sequence numbers or ticks;
+     * use it only behind a transport that authenticates for you, or for reliable.io interop.
+     */
+    public SnapshotLinkConfig unauthenticated()
+    {
+        this.linkKeys = null;
+        return this;
+    }
+
+    /** @return the link keys, or null when the link is {@link #unauthenticated()}. */
+    public LinkKeys linkKeys()
+    {
+        return linkKeys;
+    }
+
+    /**
+     * @param side which end of the link asks.
+     * @return the reliability settings that end's endpoint uses: a copy of {@link #reliable()}, authenticated with
+     * the link keys for that side unless the link is {@link #unauthenticated()}.
+     */
+    public ReliableConfig reliableFor(final LinkSide side)
+    {
+        final ReliableConfig copy = reliable.copy();
+        return linkKeys == null ? copy : copy.authenticate(linkKeys, side);
     }
 
     /** @return payload budget in bytes. */

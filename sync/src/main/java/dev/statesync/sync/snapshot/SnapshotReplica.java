@@ -12,6 +12,7 @@ import dev.statesync.codec.snapshot.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
+import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 
 /**
@@ -44,7 +45,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     {
         this.receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config.snapshot());
         this.framed = config.snapshot().rangeCoded();
-        this.endpoint = new ReliableEndpoint(config.reliable(), transmitter, this, this, nowNs);
+        this.endpoint = new ReliableEndpoint(config.reliableFor(LinkSide.CLIENT), transmitter, this, this, nowNs);
     }
 
     /** Feed a datagram from the authority; a snapshot in it is decoded and applied before this returns. */

@@ -13,6 +13,7 @@ import dev.statesync.codec.snapshot.Predictor;
 import dev.statesync.codec.snapshot.QuantizedStates;
 import dev.statesync.codec.snapshot.StateQuantizer;
 import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 
@@ -36,7 +37,9 @@ class EmbeddingExampleTest
         final StateSchema schema = StateSchema.highPrecision3d();          // quantize both sides
         final Predictor predictor = new BallisticPredictor(schema,
             IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60), true);  // your engine's integrator
-        final SnapshotLinkConfig config = new SnapshotLinkConfig();        // 1200-byte payload budget
+        final LinkKeys keysFromHandshake = LinkKeys.random();              // across machines: the UDP handshake's
+        final SnapshotLinkConfig config = new SnapshotLinkConfig()         // 1200-byte payload budget
+            .linkKeys(keysFromHandshake);  // authenticated by default: both ends need the same LinkKeys
 
         // --- the wire: a seeded simulator here, UDP in a game
         final NetworkSimulator network = new NetworkSimulator(
