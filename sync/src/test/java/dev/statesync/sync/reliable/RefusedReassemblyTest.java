@@ -39,10 +39,11 @@ class RefusedReassemblyTest
         }
     }
 
-    private final Recorders.Peer sender = new Recorders.Peer();
+    /** Integrity off, explicitly: the forged datagrams below must reach reassembly, whatever the default. */
+    private final Recorders.Peer sender = new Recorders.Peer(new ReliableConfig().integrityEnabled(false));
     private final ValidatingProcessor processor = new ValidatingProcessor();
     private final ReliableEndpoint receiver = new ReliableEndpoint(
-        new ReliableConfig(), new Recorders.Transmitted(), processor, new Recorders.Acked(), 0L);
+        new ReliableConfig().integrityEnabled(false), new Recorders.Transmitted(), processor, new Recorders.Acked(), 0L);
 
     private int receive(final byte[] datagram)
     {
