@@ -25,8 +25,9 @@ import dev.statesync.sync.sim.NetworkSimulatorConfig;
  * receiver answers every tick with an empty packet that carries its acks.
  * <p>
  * There is no state to copy at this layer; "converged" means the link still works both ways: the newest honest
- * packet each end received is a recent one of the other's, and the sender hears acks of recent packets. A forged
- * sequence far ahead that was accepted breaks exactly that.
+ * packet each end received is a recent one of the other's, the sender hears acks of recent packets, and a recent
+ * fragmented packet was reassembled (without motion one payload in four still fragments). A forged sequence far
+ * ahead that was accepted, as a packet or as a stored fragment, breaks exactly that.
  */
 final class ReliablePairSession
 {
@@ -50,6 +51,8 @@ final class ReliablePairSession
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[0]);
     private int tick;
     private int newestAckedBySender = -1;
+    private int newestFragmentedDelivered = -1;
+    private int newestFragmentedSent = -1;
     private long honestErrors;
 
     ReliablePairSession(final IntegrityMode mode, final long seed)
@@ -88,7 +91,7 @@ final class ReliablePairSession
         }, (sequence, buffer, offset, length) -> length == 0, this::onAckedBySender, 0);
         receiver = new ReliableEndpoint(receiverConfig,
             (buffer, offset, length) -> network.send(RECEIVER, SENDER, buffer, offset, length, nowNs()),
-            ReliablePairSession::isValidPayload, sequence ->
+            this::onPayload, sequence ->
             {
             }, 0);
     }
@@ -104,8 +107,13 @@ final class ReliablePairSession
         tick++;
         network.poll(nowNs(), this::deliver);
         final int roll = random.nextInt(10);
-        final int length = moving && roll < 2 ? 1025 + random.nextInt(MAX_PAYLOAD_BYTES - 1024) :
+        final boolean fragmented = moving ? roll < 2 : tick % 4 == 0;
+        final int length = fragmented ? 1025 + random.nextInt(MAX_PAYLOAD_BYTES - 1024) :
             HEADER_BYTES + HASH_BYTES + random.nextInt(roll < 7 ? 200 : 1024 - HEADER_BYTES - HASH_BYTES);
+        if (fragmented)
+        {
+            newestFragmentedSent = sender.nextSequence();
+        }
         writePayload(sender.nextSequence(), length);
         sender.sendPacket(payload, 0, length, nowNs());
         receiver.sendPacket(empty, 0, 0, nowNs());
@@ -113,14 +121,18 @@ final class ReliablePairSession
         receiver.update(nowNs());
     }
 
-    /** @return true when each end's newest received sequence and the sender's newest ack are recent and real. */
+    /**
+     * @return true when each end's newest received sequence and the sender's newest ack are recent and real, and the
+     * newest fragmented packet delivered is at most one of them (four sequences) behind the newest sent.
+     */
     boolean healthy()
     {
         final int senderNewest = SequenceNumbers.add(sender.nextSequence(), -1);
         final int receiverNewest = SequenceNumbers.add(receiver.nextSequence(), -1);
         return lag(senderNewest, receiver.newestReceivedSequence()) &&
             lag(receiverNewest, sender.newestReceivedSequence()) &&
-            newestAckedBySender >= 0 && lag(senderNewest, newestAckedBySender);
+            newestAckedBySender >= 0 && lag(senderNewest, newestAckedBySender) &&
+            newestFragmentedDelivered >= 0 && lag(newestFragmentedSent, newestFragmentedDelivered);
     }
 
     long honestErrors()
@@ -170,6 +182,20 @@ final class ReliablePairSession
             payload.putByte(i, (byte)random.nextInt(256));
         }
         payload.putLong(length - HASH_BYTES, hash(payload, 0, length - HASH_BYTES), ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private boolean onPayload(final int sequence, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!isValidPayload(sequence, buffer, offset, length))
+        {
+            return false;
+        }
+        if (length > ReliableConfig.DEFAULT_FRAGMENT_ABOVE_BYTES &&
+            (newestFragmentedDelivered < 0 || SequenceNumbers.isNewer(sequence, newestFragmentedDelivered)))
+        {
+            newestFragmentedDelivered = sequence;
+        }
+        return true;
     }
 
     /** The receiving application: a payload is valid when its sequence, length and hash all match. */
