@@ -77,7 +77,7 @@ public final class FuzzHarness
         }
         catch (final Throwable t)
         {
-            report.input(inputs.applied(), false, false);
+            report.escapedInput(inputs.applied());
             report.escape(new FuzzFinding(FuzzFinding.Kind.ESCAPE, target.name(), inputIndex, choice, inputHex(),
                 stackOf(t)));
             rebuild();

@@ -60,6 +60,12 @@ public final class FuzzReport
         }
     }
 
+    void escapedInput(final Mutator mutator)
+    {
+        inputs++;
+        inputsByMutator[mutator.ordinal()]++;
+    }
+
     void escape(final FuzzFinding finding)
     {
         escapes++;
@@ -131,7 +137,7 @@ public final class FuzzReport
         return wallNs == 0 ? 0 : inputs * 1e9 / wallNs;
     }
 
-    /** @return inputs the entry point refused. */
+    /** @return inputs the entry point refused (an input it threw on is neither refused nor accepted). */
     public long refused()
     {
         return refused;

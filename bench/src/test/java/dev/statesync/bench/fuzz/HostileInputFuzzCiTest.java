@@ -54,6 +54,7 @@ class HostileInputFuzzCiTest
             name, report.inputs(), report.inputsPerSecond(), report.refused(), report.acceptedForged(),
             report.acceptedGenuine(), report.honestPhases(), report.checkedPhases(), report.convergedPhases(),
             report.findings().stream().map(FuzzFinding::toString).collect(Collectors.joining("\n")));
+        System.out.println(summary.strip());
         assertEquals(0, report.escapes(), summary);
         assertEquals(0, report.stateChanges(), summary);
         assertEquals(0, report.divergences(), summary);
