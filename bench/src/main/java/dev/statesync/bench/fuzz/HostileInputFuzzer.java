@@ -150,7 +150,8 @@ public final class HostileInputFuzzer
         final PrintStream err)
     {
         final ExecutorService pool = Executors.newFixedThreadPool(workers);
-        final AtomicInteger started = new AtomicInteger();
+        final AtomicInteger notStarted = new AtomicInteger(targets.size());
+        final AtomicInteger running = new AtomicInteger();
         try
         {
             final List<Future<FuzzReport>> futures = new ArrayList<>();
@@ -159,9 +160,18 @@ public final class HostileInputFuzzer
                 final long targetSeed = seed * 31 + name.hashCode();
                 futures.add(pool.submit(() ->
                 {
-                    final long budgetNs = shareOfTimeLeft(deadlineNs, workers, targets.size() - started.getAndIncrement());
-                    final FuzzReport report = FuzzRunner.run(FuzzTargets.create(name, targetSeed), each, budgetNs,
-                        targetSeed, FuzzSettings.DEFAULT);
+                    final long budgetNs = shareOfTimeLeft(deadlineNs, workers,
+                        notStarted.getAndDecrement() + running.getAndIncrement());
+                    final FuzzReport report;
+                    try
+                    {
+                        report = FuzzRunner.run(FuzzTargets.create(name, targetSeed), each, budgetNs, targetSeed,
+                            FuzzSettings.DEFAULT);
+                    }
+                    finally
+                    {
+                        running.decrementAndGet();
+                    }
                     err.printf(Locale.ROOT, "%s: %d inputs in %.1f s%s%n", name, report.inputs(), report.wallNs() / 1e9,
                         report.clean() ? "" : ", FOUND " + (report.escapes() + report.stateChanges() + report.divergences()));
                     return report;
@@ -189,15 +199,19 @@ public final class HostileInputFuzzer
         }
     }
 
-    /** @return this target's share of the time left: the workers' time, over the targets not started yet. */
-    private static long shareOfTimeLeft(final long deadlineNs, final int workers, final int notStarted)
+    /**
+     * @param claimants this target, the ones not started yet and the ones still running.
+     * @return this target's share of the time left: the workers' time left over the claimants, and never past the
+     * deadline.
+     */
+    private static long shareOfTimeLeft(final long deadlineNs, final int workers, final int claimants)
     {
         if (deadlineNs == Long.MAX_VALUE)
         {
             return Long.MAX_VALUE;
         }
         final long leftNs = Math.max(0, deadlineNs - System.nanoTime());
-        return leftNs * Math.min(workers, notStarted) / notStarted;
+        return Math.min(leftNs, leftNs * workers / claimants);
     }
 
     private static long parseSeed(final String text)
