@@ -1,0 +1,83 @@
+package dev.statesync.bench.fuzz;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * {@code PredictionClient.onStateMessage}: the server's state messages at the client. Accepted means the client
+ * took the state (its accepted count moved); a refused one (malformed, stale, unmatched) must leave the client's
+ * digest and its world untouched. A forged state that is accepted costs a correction, and a forged ack a few
+ * inputs the server then misses; the next honest state corrects both, so the session must converge whatever was
+ * fed.
+ */
+final class PredictionClientTarget implements FuzzTarget
+{
+    private final String name;
+    private final WireLayout layout = WireLayout.message(WireLayout.PayloadTick.AT_START);
+    private PredictionPairSession session;
+
+    PredictionClientTarget(final String name, final long seed)
+    {
+        this.name = name;
+        this.session = new PredictionPairSession(seed);
+    }
+
+    @Override
+    public String name()
+    {
+        return name;
+    }
+
+    @Override
+    public boolean convergenceGuaranteed()
+    {
+        return true;
+    }
+
+    @Override
+    public WireLayout layout()
+    {
+        return layout;
+    }
+
+    @Override
+    public FuzzCorpus corpus()
+    {
+        return session.stateMessages;
+    }
+
+    @Override
+    public boolean feed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return session.feedStateMessage(buffer, offset, length);
+    }
+
+    @Override
+    public long stateDigest()
+    {
+        return session.clientDigest();
+    }
+
+    @Override
+    public void honestTick(final boolean moving)
+    {
+        session.tick(moving);
+    }
+
+    @Override
+    public boolean converged()
+    {
+        return session.converged();
+    }
+
+    @Override
+    public long honestErrors()
+    {
+        return session.honestErrors();
+    }
+
+    @Override
+    public void rebuild(final long seed)
+    {
+        session = new PredictionPairSession(seed);
+    }
+}

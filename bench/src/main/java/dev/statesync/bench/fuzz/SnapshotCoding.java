@@ -1,0 +1,60 @@
+package dev.statesync.bench.fuzz;
+
+import dev.statesync.codec.snapshot.BallisticPredictor;
+import dev.statesync.codec.snapshot.CheapestOfPredictor;
+import dev.statesync.codec.snapshot.HoldPredictor;
+import dev.statesync.codec.snapshot.IntegratorModel;
+import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
+import dev.statesync.codec.snapshot.LinearExtrapolationPredictor.Rotation;
+import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.codec.snapshot.StateSchema;
+
+/**
+ * The two snapshot codings the fuzzer feeds, each with the schema and predictor that reach most of its decoder: the
+ * scenario runner's production set-ups.
+ */
+enum SnapshotCoding
+{
+    /**
+     * Range-coded frames of the snapshot schema (position, smallest three, at rest), predicted by the cheapest of
+     * held, linear and linear-with-gravity extrapolation, rotations extrapolated as quaternions: two baselines,
+     * three alternatives, coder models carried across acked packets.
+     */
+    RANGE_CODED,
+    /**
+     * Bitpacked snapshots of the schema with velocities, predicted by the cheaper of held and the fixed-point
+     * ballistic model of the cube scene's ODE world.
+     */
+    BITPACKED;
+
+    /** Gravity of the cube scene along z, m/s^2. */
+    private static final double GRAVITY_MPS2 = -20;
+    private static final int TICK_RATE_HZ = 60;
+
+    StateSchema schema()
+    {
+        return this == RANGE_CODED ? StateSchema.snapshot3d() : StateSchema.fiedler3d();
+    }
+
+    Predictor predictor(final StateSchema schema)
+    {
+        if (this == RANGE_CODED)
+        {
+            return new CheapestOfPredictor(HoldPredictor.INSTANCE, new LinearExtrapolationPredictor(Rotation.QUATERNION),
+                new LinearExtrapolationPredictor(schema, 2, GRAVITY_MPS2, TICK_RATE_HZ, Rotation.QUATERNION));
+        }
+        return new CheapestOfPredictor(HoldPredictor.INSTANCE, new BallisticPredictor(schema,
+            IntegratorModel.ode(GRAVITY_MPS2, 0.01, 0.01, 0.01, 0.01, TICK_RATE_HZ), false));
+    }
+
+    SnapshotConfig config()
+    {
+        return new SnapshotConfig().rangeCoded(this == RANGE_CODED);
+    }
+
+    WireLayout.PayloadTick payloadTick()
+    {
+        return this == RANGE_CODED ? WireLayout.PayloadTick.FRAMED : WireLayout.PayloadTick.AT_START;
+    }
+}
