@@ -12,7 +12,7 @@ import org.agrona.DirectBuffer;
  * receiver holding exactly the sender's state ({@link #converged()}), which the protocol guarantees whatever was fed
  * where {@link #convergenceGuaranteed()}, and elsewhere as long as every forged input was refused.
  * <p>
- * Adding an entry point (the UDP handshake of {@code UdpServer} / {@code UdpClient} is the next one) means one
+ * Adding an entry point means one
  * implementation of this interface and one line in {@link FuzzTargets}.
  */
 public interface FuzzTarget

@@ -10,8 +10,7 @@ import java.util.function.LongFunction;
 import dev.statesync.sync.reliable.IntegrityMode;
 
 /**
- * Every network-facing entry point the fuzzer knows, by name. This is the extension point: a new entry point (the
- * UDP connection handshake of {@code UdpServer} / {@code UdpClient} is next) is a {@link FuzzTarget} whose honest
+ * Every network-facing entry point the fuzzer knows, by name. This is the extension point: a new entry point is a {@link FuzzTarget} whose honest
  * session connects a real client and server, plus one {@link #register} line below; the fuzzer's command line, the
  * CI test and the jqwik properties pick it up from here.
  */
@@ -47,6 +46,10 @@ public final class FuzzTargets
             seed -> new InputChannelTarget("input-channel", seed));
         register("prediction-client", "PredictionClient.onStateMessage",
             seed -> new PredictionClientTarget("prediction-client", seed));
+        register("udp-server", "UdpServer.poll over loopback: handshake, control and data datagrams",
+            seed -> new UdpServerTarget("udp-server", seed));
+        register("udp-client", "UdpClient.poll over loopback: challenges, control and data datagrams",
+            seed -> new UdpClientTarget("udp-client", seed));
     }
 
     private record Entry(String description, LongFunction<FuzzTarget> factory)
