@@ -9,75 +9,28 @@ import org.agrona.DirectBuffer;
  * authority, so the client reconciles with whatever the server's object did, and honest messages replace forged
  * inputs not applied yet.
  */
-final class InputChannelTarget implements FuzzTarget
+final class InputChannelTarget extends SessionTarget<PredictionPairSession>
 {
-    private final String name;
-    private final WireLayout layout = WireLayout.message(WireLayout.PayloadTick.AT_START);
-    private PredictionPairSession session;
-
     InputChannelTarget(final String name, final long seed)
     {
-        this.name = name;
-        this.session = new PredictionPairSession(seed);
-    }
-
-    @Override
-    public String name()
-    {
-        return name;
-    }
-
-    @Override
-    public boolean convergenceGuaranteed()
-    {
-        return true;
-    }
-
-    @Override
-    public WireLayout layout()
-    {
-        return layout;
+        super(name, true, WireLayout.message(WireLayout.PayloadTick.AT_START), PredictionPairSession::new, seed);
     }
 
     @Override
     public FuzzCorpus corpus()
     {
-        return session.inputMessages;
+        return session().inputMessages;
     }
 
     @Override
     public boolean feed(final DirectBuffer buffer, final int offset, final int length)
     {
-        return session.feedInputMessage(buffer, offset, length);
+        return session().feedInputMessage(buffer, offset, length);
     }
 
     @Override
     public long stateDigest()
     {
-        return session.channel.stateDigest();
-    }
-
-    @Override
-    public void honestTick(final boolean moving)
-    {
-        session.tick(moving);
-    }
-
-    @Override
-    public boolean converged()
-    {
-        return session.converged();
-    }
-
-    @Override
-    public long honestErrors()
-    {
-        return session.honestErrors();
-    }
-
-    @Override
-    public void rebuild(final long seed)
-    {
-        session = new PredictionPairSession(seed);
+        return session().channel.stateDigest();
     }
 }

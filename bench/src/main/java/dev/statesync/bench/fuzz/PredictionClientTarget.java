@@ -9,75 +9,28 @@ import org.agrona.DirectBuffer;
  * inputs the server then misses; the next honest state corrects both, so the session must converge whatever was
  * fed.
  */
-final class PredictionClientTarget implements FuzzTarget
+final class PredictionClientTarget extends SessionTarget<PredictionPairSession>
 {
-    private final String name;
-    private final WireLayout layout = WireLayout.message(WireLayout.PayloadTick.AT_START);
-    private PredictionPairSession session;
-
     PredictionClientTarget(final String name, final long seed)
     {
-        this.name = name;
-        this.session = new PredictionPairSession(seed);
-    }
-
-    @Override
-    public String name()
-    {
-        return name;
-    }
-
-    @Override
-    public boolean convergenceGuaranteed()
-    {
-        return true;
-    }
-
-    @Override
-    public WireLayout layout()
-    {
-        return layout;
+        super(name, true, WireLayout.message(WireLayout.PayloadTick.AT_START), PredictionPairSession::new, seed);
     }
 
     @Override
     public FuzzCorpus corpus()
     {
-        return session.stateMessages;
+        return session().stateMessages;
     }
 
     @Override
     public boolean feed(final DirectBuffer buffer, final int offset, final int length)
     {
-        return session.feedStateMessage(buffer, offset, length);
+        return session().feedStateMessage(buffer, offset, length);
     }
 
     @Override
     public long stateDigest()
     {
-        return session.clientDigest();
-    }
-
-    @Override
-    public void honestTick(final boolean moving)
-    {
-        session.tick(moving);
-    }
-
-    @Override
-    public boolean converged()
-    {
-        return session.converged();
-    }
-
-    @Override
-    public long honestErrors()
-    {
-        return session.honestErrors();
-    }
-
-    @Override
-    public void rebuild(final long seed)
-    {
-        session = new PredictionPairSession(seed);
+        return session().clientDigest();
     }
 }

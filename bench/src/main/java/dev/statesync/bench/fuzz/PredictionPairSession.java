@@ -25,7 +25,7 @@ import dev.statesync.sync.sim.NetworkSimulatorConfig;
  * corrects on any difference at all (thresholds of zero), so "converged" is exact: the client's prediction for the
  * tick the server's newest state describes equals that state.
  */
-final class PredictionPairSession
+final class PredictionPairSession implements HonestSession
 {
     static final long TICK_NS = 1_000_000_000L / 60;
     private static final int CLIENT = 0;
@@ -69,7 +69,8 @@ final class PredictionPairSession
     }
 
     /** One tick: deliveries due; the client predicts and sends its inputs; the server applies one and replies. */
-    void tick(final boolean moving)
+    @Override
+    public void tick(final boolean moving)
     {
         tick++;
         network.poll(nowNs(), this::deliver);
@@ -105,7 +106,8 @@ final class PredictionPairSession
     }
 
     /** @return true when the client's prediction for the server's newest state's tick is that state exactly. */
-    boolean converged()
+    @Override
+    public boolean converged()
     {
         if (!channel.hasProcessedInput())
         {
@@ -122,7 +124,8 @@ final class PredictionPairSession
     }
 
     /** @return honest messages the other end refused as malformed. */
-    long honestErrors()
+    @Override
+    public long honestErrors()
     {
         return honestErrors;
     }

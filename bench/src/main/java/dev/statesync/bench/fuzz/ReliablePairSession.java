@@ -29,7 +29,7 @@ import dev.statesync.sync.sim.NetworkSimulatorConfig;
  * fragmented packet was reassembled (without motion one payload in four still fragments). A forged sequence far
  * ahead that was accepted, as a packet or as a stored fragment, breaks exactly that.
  */
-final class ReliablePairSession
+final class ReliablePairSession implements HonestSession
 {
     static final long TICK_NS = 1_000_000_000L / 60;
     /** CRC32C protocol id of the session (an attacker who knows it can reseal, see {@link WireLayout}). */
@@ -102,7 +102,8 @@ final class ReliablePairSession
     }
 
     /** One tick: deliveries due, one payload each way, estimates. Without motion, payloads stay unfragmented. */
-    void tick(final boolean moving)
+    @Override
+    public void tick(final boolean moving)
     {
         tick++;
         network.poll(nowNs(), this::deliver);
@@ -125,7 +126,8 @@ final class ReliablePairSession
      * @return true when each end's newest received sequence and the sender's newest ack are recent and real, and the
      * newest fragmented packet delivered is at most one of them (four sequences) behind the newest sent.
      */
-    boolean healthy()
+    @Override
+    public boolean converged()
     {
         final int senderNewest = SequenceNumbers.add(sender.nextSequence(), -1);
         final int receiverNewest = SequenceNumbers.add(receiver.nextSequence(), -1);
@@ -135,7 +137,8 @@ final class ReliablePairSession
             newestFragmentedDelivered >= 0 && lag(newestFragmentedSent, newestFragmentedDelivered);
     }
 
-    long honestErrors()
+    @Override
+    public long honestErrors()
     {
         return honestErrors;
     }

@@ -21,7 +21,7 @@ import dev.statesync.codec.snapshot.StateSchema;
  * reliability layer would. Snapshots are budgeted to 400 bytes, so the budget binds on busy ticks. Every snapshot
  * sent is recorded for the codec-level targets, and every honest one applied is checked against what was sent.
  */
-final class SnapshotCodecSession
+final class SnapshotCodecSession implements HonestSession
 {
     static final int OBJECTS = 32;
     private static final int BUDGET_BYTES = 400;
@@ -57,7 +57,8 @@ final class SnapshotCodecSession
     }
 
     /** One tick: motion, one snapshot recorded and (unless lost) decoded, then the acks now due. */
-    void tick(final boolean moving)
+    @Override
+    public void tick(final boolean moving)
     {
         tick++;
         if (moving)
@@ -118,7 +119,8 @@ final class SnapshotCodecSession
     }
 
     /** @return true when the receiver holds exactly the sender's current state of every object. */
-    boolean converged()
+    @Override
+    public boolean converged()
     {
         for (int i = 0; i < OBJECTS; i++)
         {
@@ -130,7 +132,8 @@ final class SnapshotCodecSession
         return true;
     }
 
-    long honestErrors()
+    @Override
+    public long honestErrors()
     {
         return honestErrors;
     }

@@ -24,7 +24,7 @@ import dev.statesync.sync.snapshot.SnapshotReplica;
  * Packets above 256 bytes are fragmented (in 256-byte fragments), so bigger snapshots exercise reassembly. Both
  * directions are recorded: {@link #toReplica} feeds the replica's target, {@link #toAuthority} the authority's.
  */
-final class SnapshotLinkSession
+final class SnapshotLinkSession implements HonestSession
 {
     static final long TICK_NS = 1_000_000_000L / 60;
     static final int OBJECTS = 32;
@@ -89,7 +89,8 @@ final class SnapshotLinkSession
     }
 
     /** One tick: deliveries due, motion, one snapshot, the replica's acks, estimates. */
-    void tick(final boolean moving)
+    @Override
+    public void tick(final boolean moving)
     {
         tick++;
         network.poll(nowNs(), this::deliver);
@@ -112,7 +113,8 @@ final class SnapshotLinkSession
     }
 
     /** @return true when the replica holds exactly the authority's current state of every object. */
-    boolean converged()
+    @Override
+    public boolean converged()
     {
         for (int i = 0; i < OBJECTS; i++)
         {
@@ -125,7 +127,8 @@ final class SnapshotLinkSession
     }
 
     /** @return honest snapshots that decoded to other states than were sent, or did not parse. */
-    long honestErrors()
+    @Override
+    public long honestErrors()
     {
         return honestErrors;
     }

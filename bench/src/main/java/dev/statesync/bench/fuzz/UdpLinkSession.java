@@ -17,6 +17,7 @@ import java.util.function.BooleanSupplier;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import dev.statesync.sync.reliable.IntegrityMode;
 import dev.statesync.sync.udp.DisconnectReason;
 import dev.statesync.sync.udp.UdpClient;
 import dev.statesync.sync.udp.UdpClientConfig;
@@ -38,7 +39,7 @@ import dev.statesync.sync.udp.UdpServerHandler;
  * both are connected and each end's newest received counter is the other's newest sent one. Rate limits are
  * lifted so hostile handshake packets reach the cookie and key checks instead of all stopping at the limiter.
  */
-final class UdpLinkSession implements AutoCloseable
+final class UdpLinkSession implements HonestSession
 {
     static final long TICK_NS = 1_000_000_000L / 60;
     private static final long WAIT_NS = 50_000_000L;
@@ -98,8 +99,23 @@ final class UdpLinkSession implements AutoCloseable
         return channel;
     }
 
-    /** One honest tick: reconnect if needed, a counter each way, everything relayed and read. */
-    void tick()
+    /**
+     * @return the datagrams' layout in both directions, so for both UDP targets: every connection is keyed-MAC
+     * after the handshake, under the default client config's protocol id.
+     */
+    static WireLayout layout()
+    {
+        return WireLayout.packets(
+            IntegrityMode.KEYED_MAC, new UdpClientConfig().protocolId(), WireLayout.PayloadTick.NONE);
+    }
+
+    /**
+     * One honest tick: reconnect if needed, a counter each way, everything relayed and read.
+     *
+     * @param moving ignored: the counters have no final state to settle on, so every tick sends one.
+     */
+    @Override
+    public void tick(final boolean moving)
     {
         nowNs += TICK_NS;
         if (client.state() != dev.statesync.sync.udp.UdpClientState.CONNECTED &&
@@ -125,13 +141,15 @@ final class UdpLinkSession implements AutoCloseable
     }
 
     /** @return both ends connected and each holding the other's newest counter. */
-    boolean converged()
+    @Override
+    public boolean converged()
     {
         return client.isConnected() && serverSlot >= 0 && server.isConnected(serverSlot) && clientSent > 0 &&
             serverSent > 0 && serverReceived == clientSent && clientReceived == serverSent;
     }
 
-    long honestErrors()
+    @Override
+    public long honestErrors()
     {
         return honestErrors;
     }
