@@ -8,9 +8,9 @@ import net.jqwik.api.Tuple;
  * Float generators with real coverage: jqwik's default {@code floats()} has two decimals and no special
  * values, which would hide every rounding and clamping bug a quantizer can have.
  */
-final class FloatArbitraries
+public final class FloatArbitraries
 {
-    static final float[] SPECIALS =
+    public static final float[] SPECIALS =
     {
         Float.NaN, Float.intBitsToFloat(0x7FC0_1234), Float.intBitsToFloat(0xFF80_0001),
         Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY,
@@ -24,13 +24,13 @@ final class FloatArbitraries
     }
 
     /** Every float bit pattern, uniformly, so NaNs, infinities, subnormals and huge values all appear. */
-    static Arbitrary<Float> anyBits()
+    public static Arbitrary<Float> anyBits()
     {
         return Arbitraries.integers().map(Float::intBitsToFloat);
     }
 
     /** The special values above. */
-    static Arbitrary<Float> specials()
+    public static Arbitrary<Float> specials()
     {
         final Float[] boxed = new Float[SPECIALS.length];
         for (int i = 0; i < SPECIALS.length; i++)
@@ -44,7 +44,7 @@ final class FloatArbitraries
      * Finite values in {@code [min, max]} at full float resolution: 2^24 + 1 evenly spaced points, each
      * rounded to float (jqwik's {@code floats().between(..)} needs bounds exact at its scale).
      */
-    static Arbitrary<Float> between(final float min, final float max)
+    public static Arbitrary<Float> between(final float min, final float max)
     {
         final double span = (double)max - min;
         return Arbitraries.integers().between(0, 1 << 24)
@@ -52,13 +52,13 @@ final class FloatArbitraries
     }
 
     /** Decimal values in [-1000, 1000] with 6 decimals, jqwik's shrinking-friendly scale generator. */
-    static Arbitrary<Float> decimals()
+    public static Arbitrary<Float> decimals()
     {
         return Arbitraries.floats().between(-1000.0f, 1000.0f).ofScale(6);
     }
 
     /** The bounds themselves and their float neighbours on both sides. */
-    static Arbitrary<Float> atAndAround(final float... bounds)
+    public static Arbitrary<Float> atAndAround(final float... bounds)
     {
         final Float[] values = new Float[bounds.length * 3];
         for (int i = 0; i < bounds.length; i++)
@@ -74,7 +74,7 @@ final class FloatArbitraries
      * A mix for a field bounded by {@code [min, max]}: mostly values a little beyond the range, plus every
      * bit pattern, the special values and the bounds with their neighbours.
      */
-    static Arbitrary<Float> forRange(final float min, final float max)
+    public static Arbitrary<Float> forRange(final float min, final float max)
     {
         final float margin = (max - min) * 0.1f + 1.0f;
         return Arbitraries.frequencyOf(
@@ -86,7 +86,7 @@ final class FloatArbitraries
     }
 
     /** A mix for any float: every bit pattern, special values, and ordinary magnitudes. */
-    static Arbitrary<Float> anything()
+    public static Arbitrary<Float> anything()
     {
         return Arbitraries.frequencyOf(
             Tuple.of(3, anyBits()),

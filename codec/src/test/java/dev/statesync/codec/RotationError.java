@@ -1,7 +1,7 @@
 package dev.statesync.codec;
 
 /** Measuring rotation error in double, independent of the codec under test. */
-final class RotationError
+public final class RotationError
 {
     private RotationError()
     {
@@ -12,7 +12,7 @@ final class RotationError
      * {@code (bx, by, bz, bw)}; both are normalized first and q / -q count as the same rotation. Uses the
      * chord ({@code 4 asin(|a - b| / 2)}), which stays accurate for tiny angles where {@code acos} does not.
      */
-    static double angleRadians(
+    public static double angleRadians(
         final double ax, final double ay, final double az, final double aw,
         final double bx, final double by, final double bz, final double bw)
     {
@@ -32,7 +32,7 @@ final class RotationError
     }
 
     /** @return the rotation angle between a float quaternion and the decoded one at {@code decoded[0..3]}. */
-    static double angleRadians(final float[] input, final float[] decoded)
+    public static double angleRadians(final float[] input, final float[] decoded)
     {
         return angleRadians(input[0], input[1], input[2], input[3], decoded[0], decoded[1], decoded[2], decoded[3]);
     }

@@ -1,7 +1,7 @@
 package dev.statesync.bench.fuzz;
 
 import dev.statesync.bench.player.PlayerCommand;
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 import dev.statesync.sync.predict.ErrorMetric;
 import dev.statesync.sync.predict.StateCodec;
 import dev.statesync.sync.predict.StepFunction;

@@ -2,8 +2,8 @@ package dev.statesync.bench.fuzz;
 
 import java.util.SplittableRandom;
 
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * Valid quantized states that move from a seed the way a busy scene's do: most objects still on a tick, some

@@ -7,8 +7,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.player.PlayerCommand;
 import dev.statesync.bench.player.PlayerCommandCodec;
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.sync.predict.PredictionClient;
 import dev.statesync.sync.predict.PredictionClientConfig;
 import dev.statesync.sync.predict.ServerInputChannel;

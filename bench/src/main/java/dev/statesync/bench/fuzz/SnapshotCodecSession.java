@@ -6,14 +6,14 @@ import java.util.SplittableRandom;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.ObjectCodec;
-import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.snapshot.SnapshotSender;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * A {@link SnapshotSender} and a {@link SnapshotReceiver} with no reliability layer between them: an in-order link

@@ -1,14 +1,14 @@
 package dev.statesync.bench.fuzz;
 
-import dev.statesync.codec.snapshot.BallisticPredictor;
-import dev.statesync.codec.snapshot.CheapestOfPredictor;
-import dev.statesync.codec.snapshot.HoldPredictor;
-import dev.statesync.codec.snapshot.IntegratorModel;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor.Rotation;
-import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.predict.BallisticPredictor;
+import dev.statesync.codec.predict.CheapestOfPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.IntegratorModel;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
+import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * The two snapshot codings the fuzzer feeds, each with the schema and predictor that reach most of its decoder: the

@@ -1,7 +1,7 @@
 package dev.statesync.bench.jmh;
 
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * A synthetic, exactly periodic 901-object world for codec benchmarks: a 30 x 30 grid of resting cubes

@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.statesync.codec.ObjectSizer;
-import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.priority.ObjectSizer;
+import dev.statesync.codec.priority.PriorityAccumulator;
 
 /**
  * Cost of choosing one packet's objects in Fiedler's cube scene: 901 objects (900 cubes and the player), one

@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
-import dev.statesync.codec.SmallestThree;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.quantize.SmallestThree;
 
 /**
  * Quantize + smallest-three encode of a quaternion into the bitpacker, and the reverse: read + decode to

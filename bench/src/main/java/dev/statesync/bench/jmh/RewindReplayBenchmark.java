@@ -2,7 +2,7 @@ package dev.statesync.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 import dev.statesync.sync.predict.ErrorMetric;
 import dev.statesync.sync.predict.InputCodec;
 import dev.statesync.sync.predict.PredictionClient;

@@ -18,18 +18,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
-import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
-import dev.statesync.codec.snapshot.HoldPredictor;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.snapshot.ObjectCodec;
-import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.snapshot.SnapshotSender;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * A 901-object 3D snapshot with about 5% of objects moving, delta-coded per object against acked baselines

@@ -17,11 +17,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
-import dev.statesync.codec.snapshot.HoldPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.PacketTransmitter;
 import dev.statesync.sync.snapshot.SnapshotAuthority;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;

@@ -2,7 +2,7 @@ package dev.statesync.bench.player;
 
 import java.util.Arrays;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 import dev.statesync.sync.predict.ErrorMetric;
 import dev.statesync.sync.predict.StateCodec;
 

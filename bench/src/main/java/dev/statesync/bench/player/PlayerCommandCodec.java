@@ -1,6 +1,6 @@
 package dev.statesync.bench.player;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 import dev.statesync.sync.predict.InputCodec;
 
 /**

@@ -1,7 +1,7 @@
 package dev.statesync.bench.player;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.sync.predict.CorrectionSmoother;
 import dev.statesync.sync.predict.CorrectionSmootherConfig;
 import dev.statesync.sync.predict.CorrectionStats;

@@ -2,7 +2,7 @@ package dev.statesync.bench.runner;
 
 import java.util.Arrays;
 
-import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.state.QuantizedStates;
 
 /**
  * Finds the whole-snapshot baseline Fiedler's 2015 scheme uses: the newest snapshot whose packet the authority

@@ -1,8 +1,8 @@
 package dev.statesync.bench.runner;
 
-import dev.statesync.codec.BitLadder;
-import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitLadder;
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.BitStream;
 
 /**
  * A measuring {@link BitStream} that also records every serialize call as a symbol, to estimate how far

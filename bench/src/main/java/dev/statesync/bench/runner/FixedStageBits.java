@@ -1,8 +1,8 @@
 package dev.statesync.bench.runner;
 
-import dev.statesync.codec.Bits;
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.bits.Bits;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * The stages whose size follows from each object's state alone (uncompressed, at-rest, quantized,

@@ -1,7 +1,7 @@
 package dev.statesync.bench.runner;
 
 import dev.statesync.bench.scene.ObjectStates;
-import dev.statesync.codec.snapshot.StateQuantizer;
+import dev.statesync.codec.quantize.StateQuantizer;
 
 /**
  * Copies between a scene's {@link ObjectStates} columns and {@link StateQuantizer}'s float records

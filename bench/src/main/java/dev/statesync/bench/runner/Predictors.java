@@ -3,14 +3,14 @@ package dev.statesync.bench.runner;
 import dev.statesync.bench.scene.CubesSceneConfig;
 import dev.statesync.bench.scene.PileSceneConfig;
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.snapshot.BallisticPredictor;
-import dev.statesync.codec.snapshot.CheapestOfPredictor;
-import dev.statesync.codec.snapshot.HoldPredictor;
-import dev.statesync.codec.snapshot.IntegratorModel;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor.Rotation;
-import dev.statesync.codec.snapshot.Predictor;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.predict.BallisticPredictor;
+import dev.statesync.codec.predict.CheapestOfPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.IntegratorModel;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * The one place that decides which predictor a run's authority and replica share, so a better predictor

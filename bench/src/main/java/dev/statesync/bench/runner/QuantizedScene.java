@@ -4,8 +4,8 @@ import dev.statesync.bench.scene.ObjectStates;
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.bench.scene.SceneFactory;
 import dev.statesync.bench.scene.SnapsInsideStep;
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * A scene as an authority runs it: step, read, quantize every object, and for quantize-both-sides write

@@ -2,9 +2,9 @@ package dev.statesync.bench.runner;
 
 import dev.statesync.bench.scene.ObjectStates;
 import dev.statesync.bench.scene.StateSnap;
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateQuantizer;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.quantize.StateQuantizer;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * One side's quantization of a scene's states: its own {@link StateQuantizer} (which remembers rotation codes per

@@ -1,6 +1,6 @@
 package dev.statesync.bench.runner;
 
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * Which of the two ways of sending state a run uses.

@@ -10,9 +10,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.codec.snapshot.ObjectCodec;
-import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.sync.udp.DisconnectReason;

@@ -11,12 +11,12 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.BitReader;
+import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.udp.UdpClient;

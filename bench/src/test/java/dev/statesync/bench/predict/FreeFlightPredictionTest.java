@@ -20,11 +20,11 @@ import org.ode4j.ode.DMass;
 import org.ode4j.ode.DWorld;
 import org.ode4j.ode.OdeHelper;
 
-import dev.statesync.codec.snapshot.BallisticPredictor;
-import dev.statesync.codec.snapshot.IntegratorModel;
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateQuantizer;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.predict.BallisticPredictor;
+import dev.statesync.codec.predict.IntegratorModel;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.quantize.StateQuantizer;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * The fixed-point ballistic predictor against the real engines: bodies in free flight, state quantized on

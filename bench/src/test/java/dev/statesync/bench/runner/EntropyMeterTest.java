@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-import dev.statesync.codec.BitLadder;
+import dev.statesync.codec.bits.BitLadder;
 
 class EntropyMeterTest
 {

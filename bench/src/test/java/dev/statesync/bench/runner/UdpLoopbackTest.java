@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 
 class UdpLoopbackTest

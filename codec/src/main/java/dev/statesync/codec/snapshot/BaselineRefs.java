@@ -1,7 +1,7 @@
 package dev.statesync.codec.snapshot;
 
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.ModeledBitStream;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.ModeledBitStream;
 
 /**
  * The per-object fields that name an object's baselines and predictor alternative, as one serialize routine

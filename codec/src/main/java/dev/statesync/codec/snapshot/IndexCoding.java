@@ -1,8 +1,8 @@
 package dev.statesync.codec.snapshot;
 
-import dev.statesync.codec.BitLadder;
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.Bits;
+import dev.statesync.codec.bits.BitLadder;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.Bits;
 
 /**
  * Which objects a packet carries: either one bit per object, or the gaps between ascending indices coded

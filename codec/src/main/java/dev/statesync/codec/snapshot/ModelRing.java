@@ -2,7 +2,7 @@ package dev.statesync.codec.snapshot;
 
 import java.util.Arrays;
 
-import dev.statesync.codec.ContextModel;
+import dev.statesync.codec.entropy.ContextModel;
 
 /**
  * What a range-coded packet may continue from, by tick of the recent snapshots it follows: the entropy

@@ -1,6 +1,8 @@
 package dev.statesync.codec.snapshot;
 
-import dev.statesync.codec.ContextModel;
+import dev.statesync.codec.state.StateSchema;
+
+import dev.statesync.codec.entropy.ContextModel;
 
 /**
  * How fast an object moved between its two baselines, as the context its residuals are entropy-coded in.

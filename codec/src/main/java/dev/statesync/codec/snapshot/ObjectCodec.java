@@ -1,10 +1,13 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.predict.SmallestThreeMath;
+
 import java.util.Arrays;
 
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.Bits;
-import dev.statesync.codec.ModeledBitStream;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.Bits;
+import dev.statesync.codec.entropy.ModeledBitStream;
 
 /**
  * statesync's coding of one object's quantized state against a prediction, as one serialize routine for

@@ -2,9 +2,9 @@ package dev.statesync.codec.snapshot;
 
 import java.util.Arrays;
 
-import dev.statesync.codec.BitLadder;
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.Bits;
+import dev.statesync.codec.bits.BitLadder;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.Bits;
 
 /**
  * How a vector of small integer residuals (current minus predicted) is coded: a size class chosen per

@@ -47,5 +47,5 @@ public final class SnapshotFormat
     }
 
     /** Ladder for baseline ages minus one: 1..4 ticks in 3 bits, 5..20 in 6, then up to 2^16. */
-    static final dev.statesync.codec.BitLadder AGE_LADDER = new dev.statesync.codec.BitLadder(2, 4, 8, 16);
+    static final dev.statesync.codec.bits.BitLadder AGE_LADDER = new dev.statesync.codec.bits.BitLadder(2, 4, 8, 16);
 }

@@ -1,14 +1,18 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import java.util.Arrays;
 
 import org.agrona.DirectBuffer;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.ModeledBitStream;
-import dev.statesync.codec.RangeBitReader;
-import dev.statesync.codec.Bits;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.ModeledBitStream;
+import dev.statesync.codec.entropy.RangeBitReader;
+import dev.statesync.codec.bits.Bits;
 
 /**
  * The replica's side of one connection: decodes snapshots from {@link SnapshotSender}, keeps the states it

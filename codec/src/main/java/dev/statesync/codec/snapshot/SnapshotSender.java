@@ -1,17 +1,21 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import java.util.Arrays;
 
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.BitWriter;
-import dev.statesync.codec.ModeledBitStream;
-import dev.statesync.codec.RangeBitWriter;
-import dev.statesync.codec.Bits;
-import dev.statesync.codec.ObjectSizer;
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.entropy.ModeledBitStream;
+import dev.statesync.codec.entropy.RangeBitWriter;
+import dev.statesync.codec.bits.Bits;
+import dev.statesync.codec.priority.ObjectSizer;
 
 /**
  * The authority's side of one connection: encodes snapshots delta-coded per object against that object's

@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.StateSchema;
+
 import java.util.Arrays;
 
 /**

@@ -1,5 +1,12 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,8 +17,8 @@ import java.util.SplittableRandom;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.PriorityAccumulator;
-import dev.statesync.codec.RangeBitWriter;
+import dev.statesync.codec.priority.PriorityAccumulator;
+import dev.statesync.codec.entropy.RangeBitWriter;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

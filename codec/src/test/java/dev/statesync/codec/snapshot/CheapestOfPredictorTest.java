@@ -1,12 +1,23 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.BallisticPredictor;
+import dev.statesync.codec.predict.CheapestOfPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.IntegratorModel;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.Predictor;
+
+
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitWriter;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

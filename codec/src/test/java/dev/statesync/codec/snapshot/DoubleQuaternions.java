@@ -1,19 +1,21 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.SmallestThreeMath;
+
 import java.util.SplittableRandom;
 
 /**
  * Double-precision reference for {@link SmallestThreeMath}: the same operations in the obvious floating-point
  * form (axis-angle for powers), to measure the fixed-point code against. Quaternions are {@code (x, y, z, w)}.
  */
-final class DoubleQuaternions
+public final class DoubleQuaternions
 {
     private DoubleQuaternions()
     {
     }
 
     /** A uniformly random unit quaternion (normalized Gaussian 4-vector). */
-    static double[] random(final SplittableRandom random)
+    public static double[] random(final SplittableRandom random)
     {
         final double[] q = new double[4];
         for (int i = 0; i < 4; i++)
@@ -24,7 +26,7 @@ final class DoubleQuaternions
     }
 
     /** A random unit vector times {@code angle}: an axis-angle rotation vector. */
-    static double[] randomRotationVector(final SplittableRandom random, final double angle)
+    public static double[] randomRotationVector(final SplittableRandom random, final double angle)
     {
         final double[] v = {gaussian(random), gaussian(random), gaussian(random)};
         final double length = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
@@ -43,7 +45,7 @@ final class DoubleQuaternions
     }
 
     /** exp of a rotation vector {@code v * t}: the unit quaternion turning by {@code |v| t} about {@code v}. */
-    static double[] exp(final double[] rotationVector, final double t)
+    public static double[] exp(final double[] rotationVector, final double t)
     {
         final double angle = Math.sqrt(rotationVector[0] * rotationVector[0] + rotationVector[1] * rotationVector[1] +
             rotationVector[2] * rotationVector[2]) * t;
@@ -55,7 +57,7 @@ final class DoubleQuaternions
         return new double[]{rotationVector[0] * s, rotationVector[1] * s, rotationVector[2] * s, Math.cos(angle / 2)};
     }
 
-    static double[] multiply(final double[] a, final double[] b)
+    public static double[] multiply(final double[] a, final double[] b)
     {
         return new double[]{
             a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
@@ -64,24 +66,24 @@ final class DoubleQuaternions
             a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
     }
 
-    static double[] conjugate(final double[] q)
+    public static double[] conjugate(final double[] q)
     {
         return new double[]{-q[0], -q[1], -q[2], q[3]};
     }
 
-    static double dot(final double[] a, final double[] b)
+    public static double dot(final double[] a, final double[] b)
     {
         return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
     }
 
-    static double[] normalized(final double[] q)
+    public static double[] normalized(final double[] q)
     {
         final double length = Math.sqrt(dot(q, q));
         return new double[]{q[0] / length, q[1] / length, q[2] / length, q[3] / length};
     }
 
     /** {@code q^t} along the shorter arc (q is negated first if its w is negative), by axis-angle. */
-    static double[] power(final double[] q, final double t)
+    public static double[] power(final double[] q, final double t)
     {
         final double sign = q[3] < 0 ? -1 : 1;
         final double vectorLength = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
@@ -95,7 +97,7 @@ final class DoubleQuaternions
     }
 
     /** Decode signed smallest-three codes ({@code record[rot]} the largest index) as the codec's grid means them. */
-    static double[] fromCodes(final int halfRange, final int[] record, final int rot)
+    public static double[] fromCodes(final int halfRange, final int[] record, final int rot)
     {
         final double[] q = new double[4];
         double sum = 0;
@@ -113,7 +115,7 @@ final class DoubleQuaternions
     }
 
     /** Encode as smallest three with signed codes, like {@code SmallestThree.encode} (ties: lowest index). */
-    static int[] toCodes(final int halfRange, final double[] q)
+    public static int[] toCodes(final int halfRange, final double[] q)
     {
         int largest = 0;
         for (int i = 1; i < 4; i++)
@@ -139,7 +141,7 @@ final class DoubleQuaternions
     }
 
     /** Difference between the largest and second-largest component magnitudes. */
-    static double largestMargin(final double[] q)
+    public static double largestMargin(final double[] q)
     {
         double first = 0;
         double second = 0;

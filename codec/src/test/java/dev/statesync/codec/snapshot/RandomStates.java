@@ -1,15 +1,17 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.StateSchema;
+
 import java.util.SplittableRandom;
 
 /** Valid random quantized records and plausible motion between ticks, for tests. */
-final class RandomStates
+public final class RandomStates
 {
     private RandomStates()
     {
     }
 
-    static void randomRecord(final StateSchema schema, final SplittableRandom random, final int[] out, final int offset)
+    public static void randomRecord(final StateSchema schema, final SplittableRandom random, final int[] out, final int offset)
     {
         for (int f = 0; f < schema.stride(); f++)
         {
@@ -22,7 +24,7 @@ final class RandomStates
         }
     }
 
-    static void setAtRest(final StateSchema schema, final int[] out, final int offset)
+    public static void setAtRest(final StateSchema schema, final int[] out, final int offset)
     {
         out[offset + schema.atRestOffset()] = 1;
         if (schema.hasVelocities())
@@ -35,7 +37,7 @@ final class RandomStates
     }
 
     /** Move an object a little (most often), a lot (sometimes), or jump anywhere (rarely). */
-    static void evolve(final StateSchema schema, final SplittableRandom random, final int[] record, final int offset)
+    public static void evolve(final StateSchema schema, final SplittableRandom random, final int[] record, final int offset)
     {
         final int roll = random.nextInt(100);
         if (roll < 50)
@@ -68,7 +70,7 @@ final class RandomStates
         }
     }
 
-    static StateSchema schema(final int which)
+    public static StateSchema schema(final int which)
     {
         return switch (which)
         {

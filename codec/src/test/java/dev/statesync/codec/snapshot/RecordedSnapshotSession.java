@@ -1,5 +1,9 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,8 +12,8 @@ import java.util.SplittableRandom;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 
 /**
  * An honest sender and receiver over an in-order link that loses some packets and returns acks a few ticks late

@@ -1,5 +1,14 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.BallisticPredictor;
+import dev.statesync.codec.predict.CheapestOfPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.IntegratorModel;
+
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,9 +16,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 import dev.statesync.codec.AllocationMeter;
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
-import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.priority.PriorityAccumulator;
 
 /**
  * The snapshot hot path allocates nothing in steady state: priority selection, prepare, measure, write, ack

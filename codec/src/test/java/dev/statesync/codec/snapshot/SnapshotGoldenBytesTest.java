@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.StateSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;

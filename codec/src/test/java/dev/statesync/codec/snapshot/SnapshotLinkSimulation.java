@@ -1,5 +1,9 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -11,8 +15,8 @@ import java.util.zip.CRC32;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 
 /**
  * A sender and a receiver joined by a lossy, reordering link for packets and for acks, with the invariant
@@ -20,7 +24,7 @@ import dev.statesync.codec.BitWriter;
  * packet's tick. Acks are only returned for packets that decoded, as a reliability layer must. After a
  * {@link #settle} phase (nothing moves) the receiver must hold every object's final state exactly.
  */
-final class SnapshotLinkSimulation
+public final class SnapshotLinkSimulation
 {
     record Flight(int deliverTick, int sequence, int tick, byte[] bytes)
     {

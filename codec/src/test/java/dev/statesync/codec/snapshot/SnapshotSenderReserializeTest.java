@@ -1,5 +1,11 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,8 +16,8 @@ import java.util.SplittableRandom;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
-import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.BitWriter;
 
 class SnapshotSenderReserializeTest
 {

@@ -1,5 +1,14 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.BallisticPredictor;
+import dev.statesync.codec.predict.CheapestOfPredictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.IntegratorModel;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateSchema;
+
 /** Predictors that between them exercise one baseline, two baselines and a per-object choice, for tests. */
 final class TestPredictors
 {

@@ -1,8 +1,8 @@
 package dev.statesync.sync.authority;
 
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.BoundedQuantizer;
-import dev.statesync.codec.SmallestThree;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.quantize.BoundedQuantizer;
+import dev.statesync.codec.quantize.SmallestThree;
 import dev.statesync.sync.predict.Pose;
 
 /**

@@ -1,6 +1,6 @@
 package dev.statesync.sync.authority;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 
 /**
  * Who may simulate and send one object, as each peer sees it, and the two sequences that order changes of it

@@ -4,9 +4,9 @@ import java.util.function.BiConsumer;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.BitStream;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.BitWriter;
 
 /**
  * Folds a user's state or input holder into a state digest through the holder's own codec: the engine does not

@@ -1,6 +1,6 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 
 /**
  * What the engine needs to know about the user's input type {@code I}: how to make one (once, up front, to

@@ -1,7 +1,7 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitStream;
 
 /**
  * The client-to-server input message: the newest tick and the inputs of the {@code count} consecutive ticks

@@ -1,7 +1,7 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 
 /**
  * Client-side prediction and server reconciliation for the object this client controls.

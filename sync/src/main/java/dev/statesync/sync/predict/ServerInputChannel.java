@@ -1,6 +1,6 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitReader;
+import dev.statesync.codec.bits.BitReader;
 
 /**
  * The server's side of one client's inputs: a tick-numbered buffer that takes the client's redundant input

@@ -1,6 +1,6 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 
 /**
  * What the engine needs to know about the user's state type {@code S} (the state of the object a client

@@ -1,7 +1,7 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitStream;
 
 /**
  * The server-to-client authoritative state of the client's predicted object, stamped with the last client

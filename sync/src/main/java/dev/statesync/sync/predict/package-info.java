@@ -1,7 +1,7 @@
 /**
  * Client-side prediction and server reconciliation, correction smoothing and remote-object interpolation,
- * transport agnostic: messages are written to a {@link dev.statesync.codec.BitWriter} and read from a
- * {@link dev.statesync.codec.BitReader}; the caller moves the bytes.
+ * transport agnostic: messages are written to a {@link dev.statesync.codec.bits.BitWriter} and read from a
+ * {@link dev.statesync.codec.bits.BitReader}; the caller moves the bytes.
  *
  * <p>The user plugs in either a pure {@link dev.statesync.sync.predict.StepFunction} (wrapped in a
  * {@link dev.statesync.sync.predict.StepFunctionWorld}) or a physics {@link dev.statesync.sync.predict.SimulationWorld}

@@ -3,13 +3,13 @@ package dev.statesync.sync.snapshot;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitWriter;
-import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.ObjectCodec;
-import dev.statesync.codec.snapshot.Predictor;
-import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotSender;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;

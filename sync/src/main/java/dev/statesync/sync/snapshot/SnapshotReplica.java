@@ -3,12 +3,12 @@ package dev.statesync.sync.snapshot;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitReader;
+import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.ObjectCodec;
-import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;

@@ -4,8 +4,8 @@ import static dev.statesync.sync.authority.ObjectAuthority.NO_PEER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.sync.sim.DatagramHandler;
 import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;

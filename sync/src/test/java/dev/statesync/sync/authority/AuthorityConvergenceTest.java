@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.sync.reliable.SequenceNumbers;
 import dev.statesync.sync.sim.DatagramHandler;
 import dev.statesync.sync.sim.NetworkSimulator;

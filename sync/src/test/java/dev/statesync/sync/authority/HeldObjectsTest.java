@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
-import dev.statesync.codec.BoundedQuantizer;
-import dev.statesync.codec.SmallestThree;
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.quantize.BoundedQuantizer;
+import dev.statesync.codec.quantize.SmallestThree;
 import dev.statesync.sync.predict.Pose;
 import dev.statesync.sync.sim.DatagramHandler;
 import dev.statesync.sync.sim.NetworkSimulator;

@@ -1,6 +1,6 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 
 /** Full-float body state (no quantization, so equal simulations compare exactly) and its error metric. */
 final class BodyStateCodec implements StateCodec<BodyState>, ErrorMetric<BodyState>

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.statesync.codec.BitMeasure;
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /** Builds input messages for server tests as a client (honest or not) would. */

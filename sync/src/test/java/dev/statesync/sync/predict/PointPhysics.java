@@ -1,6 +1,6 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 
 /** A pure step function (walk, jump, gravity, floor at y = 0) with its codec and error metric. */
 final class PointPhysics implements StepFunction<PointState, TestInput>, StateCodec<PointState>, ErrorMetric<PointState>

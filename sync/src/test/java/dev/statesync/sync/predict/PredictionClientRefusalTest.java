@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitReader;
+import dev.statesync.codec.bits.BitReader;
 import dev.statesync.sync.ByteMutation;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

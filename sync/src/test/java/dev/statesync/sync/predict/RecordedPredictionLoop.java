@@ -5,8 +5,8 @@ import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 
 /**
  * A predicting client and the server's input channel and world, joined by a lossless in-order link with one tick

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
-import dev.statesync.codec.BitReader;
+import dev.statesync.codec.bits.BitReader;
 
 /**
  * The first message a channel accepts fixes the client tick it starts at; one it refuses must not. With valid

@@ -2,8 +2,8 @@ package dev.statesync.sync.predict;
 
 import java.util.function.IntFunction;
 
-import dev.statesync.codec.BitReader;
-import dev.statesync.codec.BitWriter;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.sync.sim.DatagramHandler;
 import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;

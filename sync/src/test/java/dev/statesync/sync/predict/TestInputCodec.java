@@ -1,6 +1,6 @@
 package dev.statesync.sync.predict;
 
-import dev.statesync.codec.BitStream;
+import dev.statesync.codec.bits.BitStream;
 
 final class TestInputCodec implements InputCodec<TestInput>
 {

@@ -4,11 +4,11 @@ import java.util.SplittableRandom;
 
 import org.agrona.DirectBuffer;
 
-import dev.statesync.codec.PriorityAccumulator;
+import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
-import dev.statesync.codec.snapshot.Predictor;
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 

@@ -7,12 +7,12 @@ import java.util.SplittableRandom;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.codec.snapshot.HoldPredictor;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
-import dev.statesync.codec.snapshot.Predictor;
-import dev.statesync.codec.snapshot.QuantizedStates;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.ReliableConfig;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.reliable.ReliableEndpoint;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 
 /** The authority derives the sender's resend timeout from the measured round trip, never below the configured one. */

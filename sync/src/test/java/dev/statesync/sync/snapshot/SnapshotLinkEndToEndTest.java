@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 import dev.statesync.codec.snapshot.DecodeResult;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;

@@ -11,9 +11,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 import dev.statesync.codec.snapshot.DecodeResult;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
-import dev.statesync.codec.snapshot.QuantizedStates;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.PacketHeader;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;

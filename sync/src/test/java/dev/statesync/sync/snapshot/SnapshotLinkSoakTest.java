@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.statesync.codec.snapshot.DecodeResult;
-import dev.statesync.codec.snapshot.HoldPredictor;
-import dev.statesync.codec.snapshot.LinearExtrapolationPredictor;
-import dev.statesync.codec.snapshot.Predictor;
+import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.StateSchema;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

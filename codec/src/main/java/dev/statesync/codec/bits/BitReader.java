@@ -1,0 +1,336 @@
+package dev.statesync.codec.bits;
+
+import java.nio.ByteOrder;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Reads what {@link BitWriter} (or serialize.h's {@code BitWriter}) wrote, from bytes that must be treated as
+ * hostile.
+ *
+ * <p>The reader never touches a byte outside {@code [offset, offset + length)}, whatever the bytes say: every
+ * read is checked against the bits left before it happens. A read past the end, a bounded int outside its
+ * range, or non-zero alignment padding puts the reader into a sticky failed state; from then on every read
+ * returns 0 (a bounded read returns its {@code min}, so a decoded value is always in range and safe to use
+ * as an index), and the caller checks {@link #isFailed()} once at the end of the structure. No exception
+ * escapes for bad input; a bit count outside 1..32 is a programmer error and throws.
+ *
+ * <p>A flyweight over any Agrona buffer: wrap and reuse, nothing allocates.
+ */
+public final class BitReader implements BitStream
+{
+    private DirectBuffer buffer;
+    private int offset;
+    private int lengthBytes;
+    private long lengthBits;
+    /** Bits left to read; forced to 0 by a failure, so one comparison guards both. */
+    private long bitsRemaining;
+
+    private long scratch;
+    private int scratchBits;
+    private int nextByteIndex;
+    /** Bits read when the failure happened; while not failed, read = length - remaining. */
+    private long bitsReadAtFailure;
+    private boolean failed;
+
+    /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
+    public BitReader()
+    {
+    }
+
+    /** A reader over {@code buffer[offset, offset + lengthBytes)}. */
+    public BitReader(final DirectBuffer buffer, final int offset, final int lengthBytes)
+    {
+        wrap(buffer, offset, lengthBytes);
+    }
+
+    /**
+     * Point the reader at the bytes of one packet and reset it.
+     *
+     * @throws IllegalArgumentException if the region is not inside the buffer (the caller's bug: it received
+     *                                  those bytes into that buffer).
+     */
+    public BitReader wrap(final DirectBuffer buffer, final int offset, final int lengthBytes)
+    {
+        if (offset < 0 || lengthBytes < 0 || (long)offset + lengthBytes > buffer.capacity())
+        {
+            throw new IllegalArgumentException("region [" + offset + ", " + ((long)offset + lengthBytes) +
+                ") outside buffer of capacity " + buffer.capacity());
+        }
+        this.buffer = buffer;
+        this.offset = offset;
+        this.lengthBytes = lengthBytes;
+        this.lengthBits = (long)lengthBytes * 8;
+        scratch = 0;
+        scratchBits = 0;
+        nextByteIndex = 0;
+        bitsReadAtFailure = 0;
+        failed = false;
+        bitsRemaining = lengthBits;
+        return this;
+    }
+
+    /**
+     * Read {@code bits} bits.
+     *
+     * @param bits 1..32.
+     * @return the bits read, or 0 if the reader has failed or fails now because fewer bits are left.
+     */
+    public int readBits(final int bits)
+    {
+        if (((bits - 1) >>> 5) != 0)
+        {
+            throw new IllegalArgumentException("bits must be 1..32, got " + bits);
+        }
+        if (bits > bitsRemaining)
+        {
+            fail();
+            return 0;
+        }
+        bitsRemaining -= bits;
+
+        if (scratchBits < bits)
+        {
+            if (nextByteIndex + 4 <= lengthBytes)
+            {
+                scratch |= (buffer.getInt(offset + nextByteIndex, ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL) << scratchBits;
+                scratchBits += 32;
+                nextByteIndex += 4;
+            }
+            else
+            {
+                // Tail of the region: bytes one at a time, never past its end (the check above guarantees
+                // the bits we need are there).
+                while (scratchBits < bits)
+                {
+                    scratch |= (buffer.getByte(offset + nextByteIndex) & 0xFFL) << scratchBits;
+                    scratchBits += 8;
+                    nextByteIndex++;
+                }
+            }
+        }
+
+        final int value = (int)(scratch & Bits.lowMask(bits));
+        scratch >>>= bits;
+        scratchBits -= bits;
+        return value;
+    }
+
+    private void fail()
+    {
+        if (!failed)
+        {
+            failed = true;
+            bitsReadAtFailure = lengthBits - bitsRemaining;
+            bitsRemaining = 0;
+        }
+    }
+
+    /** Read one bit. */
+    public boolean readBool()
+    {
+        return readBits(1) != 0;
+    }
+
+    /**
+     * Read an int written by {@link BitWriter#writeInt(int, int, int)}. A value outside {@code [min, max]}
+     * fails the reader.
+     *
+     * @return the value, or {@code min} if the reader has failed.
+     */
+    public int readInt(final int min, final int max)
+    {
+        final int bits = Bits.bitsRequired(min, max);
+        if (bits == 0)
+        {
+            return min;
+        }
+        final long value = (long)min + (readBits(bits) & 0xFFFF_FFFFL);
+        if (value > max)
+        {
+            fail();
+            return min;
+        }
+        return failed ? min : (int)value;
+    }
+
+    /** Read a zig-zag coded signed value. */
+    public int readZigZag(final int bits)
+    {
+        return Bits.zigZagDecode(readBits(bits));
+    }
+
+    /** Read a value written with {@link BitWriter#writeLadder(int, BitLadder)}; at most 32 selector bits. */
+    public int readLadder(final BitLadder ladder)
+    {
+        final int lastRung = ladder.rungCount() - 1;
+        int rung = 0;
+        while (rung < lastRung && readBits(1) != 0)
+        {
+            rung++;
+        }
+        final int width = ladder.width(rung);
+        final int offsetInRung = width > 0 ? readBits(width) : 0;
+        return failed ? 0 : (int)(ladder.start(rung) + offsetInRung);
+    }
+
+    /** Read the raw bits of a float. */
+    public float readFloat()
+    {
+        return Float.intBitsToFloat(readBits(32));
+    }
+
+    /** Skip to the next byte boundary; non-zero padding fails the reader. */
+    public void readAlign()
+    {
+        final int padding = alignBits();
+        if (padding > 0 && readBits(padding) != 0)
+        {
+            fail();
+        }
+    }
+
+    /**
+     * Align, then read {@code length} bytes into {@code dst}. When fewer bytes are left the reader fails and
+     * {@code dst} is left untouched.
+     */
+    public void readBytes(final byte[] dst, final int dstOffset, final int length)
+    {
+        readAlign();
+        if (failed)
+        {
+            return;
+        }
+        if (length < 0 || (long)length * 8 > bitsRemaining)
+        {
+            fail();
+            return;
+        }
+        for (int i = 0; i < length; i++)
+        {
+            dst[dstOffset + i] = (byte)readBits(8);
+        }
+    }
+
+    /**
+     * Check that the bits between the read position and the end of the last byte read are zero, as a writer
+     * leaves them. Use it after the last field of a packet to refuse bytes with trailing garbage bits.
+     */
+    public void readTrailingPadding()
+    {
+        readAlign();
+    }
+
+    /** @return bits read so far. */
+    public int bitsRead()
+    {
+        return (int)(failed ? bitsReadAtFailure : lengthBits - bitsRemaining);
+    }
+
+    /** @return bits left in the region. */
+    public long bitsRemaining()
+    {
+        return bitsRemaining;
+    }
+
+    /** @return length of the wrapped region in bytes. */
+    public int lengthBytes()
+    {
+        return lengthBytes;
+    }
+
+    /** @return padding bits up to the next byte boundary. */
+    public int alignBits()
+    {
+        return (8 - (bitsRead() & 7)) & 7;
+    }
+
+    // ---------------------------------------------------------------------------------- BitStream
+
+    @Override
+    public boolean isWriting()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean isReading()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean isMeasuring()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean isFailed()
+    {
+        return failed;
+    }
+
+    @Override
+    public int bitsProcessed()
+    {
+        return bitsRead();
+    }
+
+    @Override
+    public int serializeBits(final int value, final int bits)
+    {
+        return readBits(bits);
+    }
+
+    @Override
+    public int serializeInt(final int value, final int min, final int max)
+    {
+        return readInt(min, max);
+    }
+
+    @Override
+    public boolean serializeBool(final boolean value)
+    {
+        return readBool();
+    }
+
+    @Override
+    public int serializeZigZag(final int value, final int bits)
+    {
+        return readZigZag(bits);
+    }
+
+    @Override
+    public int serializeLadder(final int value, final BitLadder ladder)
+    {
+        return readLadder(ladder);
+    }
+
+    @Override
+    public float serializeFloat(final float value)
+    {
+        return readFloat();
+    }
+
+    @Override
+    public void serializeAlign()
+    {
+        readAlign();
+    }
+
+    @Override
+    public void serializeBytes(final byte[] bytes, final int offset, final int length)
+    {
+        readBytes(bytes, offset, length);
+    }
+
+    @Override
+    public void validate(final boolean valid)
+    {
+        if (!valid)
+        {
+            fail();
+        }
+    }
+}

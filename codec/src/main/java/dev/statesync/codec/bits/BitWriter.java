@@ -1,0 +1,353 @@
+package dev.statesync.codec.bits;
+
+import java.nio.ByteOrder;
+
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * Writes bits LSB-first into little-endian 32-bit words: byte for byte the output of serialize.h's
+ * {@code BitWriter}. The first value written occupies the lowest bits of the first byte; unused bits of the
+ * last byte are zero.
+ *
+ * <p>A flyweight: {@link #wrap(MutableDirectBuffer, int, int)} it over any Agrona buffer region and reuse it;
+ * nothing allocates. Bits collect in a 64-bit scratch word and go to the buffer a 32-bit word at a time;
+ * call {@link #flush()} once at the end to write the partial last word's bytes.
+ *
+ * <p>The writer never writes outside {@code [offset, offset + capacityBytes)}. A write that would not fit
+ * sets the sticky {@link #isFailed() overflow} state and is dropped, together with every write after it, so
+ * an overflow is never a silent truncation: check {@link #isFailed()} (or use {@link BitMeasure} to size a
+ * structure before writing it). A value that does not fit the bit count it is written with is a programmer
+ * error and throws {@link IllegalArgumentException}.
+ */
+public final class BitWriter implements BitStream
+{
+    private MutableDirectBuffer buffer;
+    private int offset;
+    private int capacityBytes;
+    private long capacityBits;
+    /** Bits that still fit; forced to 0 by an overflow, so one comparison guards both. */
+    private long bitsRemaining;
+
+    private long scratch;
+    private int scratchBits;
+    private int wordByteIndex;
+    /** Bits written when the overflow happened; while not overflowed, written = capacity - remaining. */
+    private long bitsWrittenAtOverflow;
+    private boolean overflowed;
+
+    /** An unwrapped writer; call {@link #wrap(MutableDirectBuffer, int, int)} before use. */
+    public BitWriter()
+    {
+    }
+
+    /** A writer over {@code buffer[offset, offset + capacityBytes)}. */
+    public BitWriter(final MutableDirectBuffer buffer, final int offset, final int capacityBytes)
+    {
+        wrap(buffer, offset, capacityBytes);
+    }
+
+    /**
+     * Point the writer at a buffer region and reset it.
+     *
+     * @throws IllegalArgumentException if the region is not inside the buffer.
+     */
+    public BitWriter wrap(final MutableDirectBuffer buffer, final int offset, final int capacityBytes)
+    {
+        if (offset < 0 || capacityBytes < 0 || (long)offset + capacityBytes > buffer.capacity())
+        {
+            throw new IllegalArgumentException("region [" + offset + ", " + ((long)offset + capacityBytes) +
+                ") outside buffer of capacity " + buffer.capacity());
+        }
+        this.buffer = buffer;
+        this.offset = offset;
+        this.capacityBytes = capacityBytes;
+        this.capacityBits = (long)capacityBytes * 8;
+        reset();
+        return this;
+    }
+
+    /** Forget everything written and start again at the region's first byte. */
+    public void reset()
+    {
+        scratch = 0;
+        scratchBits = 0;
+        wordByteIndex = 0;
+        bitsWrittenAtOverflow = 0;
+        overflowed = false;
+        bitsRemaining = capacityBits;
+    }
+
+    /**
+     * Write the low {@code bits} bits of {@code value}.
+     *
+     * @param value unsigned in {@code bits} bits (any int when {@code bits == 32}).
+     * @param bits  1..32.
+     * @throws IllegalArgumentException if {@code bits} is outside 1..32 or {@code value} does not fit.
+     */
+    public void writeBits(final int value, final int bits)
+    {
+        final long unsigned = value & 0xFFFF_FFFFL;
+        if (((bits - 1) >>> 5) != 0 || (unsigned >>> bits) != 0)
+        {
+            throw misuse(value, bits);
+        }
+        if (bits > bitsRemaining)
+        {
+            if (!overflowed)
+            {
+                overflowed = true;
+                bitsWrittenAtOverflow = capacityBits - bitsRemaining;
+                bitsRemaining = 0;
+            }
+            return;
+        }
+        bitsRemaining -= bits;
+
+        scratch |= unsigned << scratchBits;
+        scratchBits += bits;
+        if (scratchBits >= 32)
+        {
+            // Every bit of this word has been written and fitted the capacity, so all 4 bytes fit.
+            buffer.putInt(offset + wordByteIndex, (int)scratch, ByteOrder.LITTLE_ENDIAN);
+            scratch >>>= 32;
+            scratchBits -= 32;
+            wordByteIndex += 4;
+        }
+    }
+
+    private static IllegalArgumentException misuse(final int value, final int bits)
+    {
+        if (bits < 1 || bits > 32)
+        {
+            return new IllegalArgumentException("bits must be 1..32, got " + bits);
+        }
+        return new IllegalArgumentException("value " + Integer.toUnsignedString(value) + " does not fit in " + bits + " bits");
+    }
+
+    /** Write one bit. */
+    public void writeBool(final boolean value)
+    {
+        writeBits(value ? 1 : 0, 1);
+    }
+
+    /**
+     * Write {@code value - min} in {@link Bits#bitsRequired(int, int)} bits; nothing when {@code min == max}.
+     *
+     * @throws IllegalArgumentException if {@code value} is outside {@code [min, max]}.
+     */
+    public void writeInt(final int value, final int min, final int max)
+    {
+        if (value < min || value > max)
+        {
+            throw new IllegalArgumentException("value " + value + " outside [" + min + ", " + max + "]");
+        }
+        final int bits = Bits.bitsRequired(min, max);
+        if (bits > 0)
+        {
+            writeBits(value - min, bits);
+        }
+    }
+
+    /** Write the zig-zag code of a signed value in {@code bits} bits (see {@link Bits#zigZagEncode(int)}). */
+    public void writeZigZag(final int value, final int bits)
+    {
+        writeBits(Bits.zigZagEncode(value), bits);
+    }
+
+    /** Write an unsigned value with a {@link BitLadder}. */
+    public void writeLadder(final int value, final BitLadder ladder)
+    {
+        final int rung = ladder.rungOf(value);
+        final int selectorBits = ladder.selectorBits(rung);
+        if (selectorBits > 0)
+        {
+            // rung ones then (unless last rung) a zero; read back one bit at a time, lowest first.
+            writeBits((int)Bits.lowMask(rung), selectorBits);
+        }
+        final int width = ladder.width(rung);
+        if (width > 0)
+        {
+            writeBits((int)(value - ladder.start(rung)), width);
+        }
+    }
+
+    /** Write the raw IEEE 754 bits of a float. */
+    public void writeFloat(final float value)
+    {
+        writeBits(Float.floatToRawIntBits(value), 32);
+    }
+
+    /** Write zero bits up to the next byte boundary. */
+    public void writeAlign()
+    {
+        final int padding = alignBits();
+        if (padding > 0)
+        {
+            writeBits(0, padding);
+        }
+    }
+
+    /** Align, then write {@code length} bytes of {@code src} from {@code srcOffset}. */
+    public void writeBytes(final byte[] src, final int srcOffset, final int length)
+    {
+        if (length < 0 || srcOffset < 0 || srcOffset + length > src.length)
+        {
+            throw new IllegalArgumentException("bytes [" + srcOffset + ", " + (srcOffset + length) + ") outside array of " +
+                src.length);
+        }
+        writeAlign();
+        for (int i = 0; i < length; i++)
+        {
+            writeBits(src[srcOffset + i] & 0xFF, 8);
+        }
+    }
+
+    /**
+     * Write the bytes of the partial last word, so the buffer holds every bit written. May be called more
+     * than once; writing may continue afterwards.
+     *
+     * @return {@link #bytesWritten()}.
+     */
+    public int flush()
+    {
+        final int pendingBytes = (scratchBits + 7) >>> 3;
+        long word = scratch;
+        for (int i = 0; i < pendingBytes; i++)
+        {
+            buffer.putByte(offset + wordByteIndex + i, (byte)word);
+            word >>>= 8;
+        }
+        return bytesWritten();
+    }
+
+    /** @return bits written so far (excluding any write dropped by an overflow). */
+    public int bitsWritten()
+    {
+        return (int)(overflowed ? bitsWrittenAtOverflow : capacityBits - bitsRemaining);
+    }
+
+    /** @return bytes the written bits occupy, {@code ceil(bitsWritten / 8)}. */
+    public int bytesWritten()
+    {
+        return (bitsWritten() + 7) >>> 3;
+    }
+
+    /** @return bits still free in the region. */
+    public long bitsAvailable()
+    {
+        return bitsRemaining;
+    }
+
+    /** @return capacity of the wrapped region in bytes. */
+    public int capacityBytes()
+    {
+        return capacityBytes;
+    }
+
+    /** @return zero bits needed to reach the next byte boundary. */
+    public int alignBits()
+    {
+        return (8 - (bitsWritten() & 7)) & 7;
+    }
+
+    /** @return true once a write did not fit the capacity (sticky until {@link #reset()}). */
+    public boolean hasOverflowed()
+    {
+        return overflowed;
+    }
+
+    // ---------------------------------------------------------------------------------- BitStream
+
+    @Override
+    public boolean isWriting()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean isReading()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean isMeasuring()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean isFailed()
+    {
+        return overflowed;
+    }
+
+    @Override
+    public int bitsProcessed()
+    {
+        return bitsWritten();
+    }
+
+    @Override
+    public int serializeBits(final int value, final int bits)
+    {
+        writeBits(value, bits);
+        return value;
+    }
+
+    @Override
+    public int serializeInt(final int value, final int min, final int max)
+    {
+        writeInt(value, min, max);
+        return value;
+    }
+
+    @Override
+    public boolean serializeBool(final boolean value)
+    {
+        writeBool(value);
+        return value;
+    }
+
+    @Override
+    public int serializeZigZag(final int value, final int bits)
+    {
+        writeZigZag(value, bits);
+        return value;
+    }
+
+    @Override
+    public int serializeLadder(final int value, final BitLadder ladder)
+    {
+        writeLadder(value, ladder);
+        return value;
+    }
+
+    @Override
+    public float serializeFloat(final float value)
+    {
+        writeFloat(value);
+        return value;
+    }
+
+    @Override
+    public void serializeAlign()
+    {
+        writeAlign();
+    }
+
+    @Override
+    public void serializeBytes(final byte[] bytes, final int offset, final int length)
+    {
+        writeBytes(bytes, offset, length);
+    }
+
+    @Override
+    public void validate(final boolean valid)
+    {
+        if (!valid)
+        {
+            throw new IllegalStateException("encoder wrote a value its own format rejects");
+        }
+    }
+}

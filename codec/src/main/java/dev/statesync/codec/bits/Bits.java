@@ -1,0 +1,51 @@
+package dev.statesync.codec.bits;
+
+/**
+ * Small bit arithmetic shared by every codec, with the exact semantics of serialize.h.
+ */
+public final class Bits
+{
+    private Bits()
+    {
+    }
+
+    /**
+     * Bits needed to write any value of {@code [min, max]} as {@code value - min}: 0 when
+     * {@code min == max}, else {@code 32 - numberOfLeadingZeros(max - min)} (serialize.h's
+     * {@code bits_required}). The difference is taken unsigned, so the full int range needs 32 bits.
+     *
+     * @throws IllegalArgumentException if {@code min > max}.
+     */
+    public static int bitsRequired(final int min, final int max)
+    {
+        if (min > max)
+        {
+            throw new IllegalArgumentException("min " + min + " > max " + max);
+        }
+        return min == max ? 0 : 32 - Integer.numberOfLeadingZeros(max - min);
+    }
+
+    /** Bits needed to write any value of {@code [0, maxValue]} (unsigned, {@code maxValue} read as unsigned). */
+    public static int bitsRequiredUnsigned(final int maxValue)
+    {
+        return maxValue == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(maxValue);
+    }
+
+    /** Zig-zag: {@code 0, -1, 1, -2, 2 ...} to {@code 0, 1, 2, 3, 4 ...}, so small magnitudes have small codes. */
+    public static int zigZagEncode(final int value)
+    {
+        return (value << 1) ^ (value >> 31);
+    }
+
+    /** Inverse of {@link #zigZagEncode(int)}. */
+    public static int zigZagDecode(final int code)
+    {
+        return (code >>> 1) ^ -(code & 1);
+    }
+
+    /** Mask of the low {@code bits} bits, {@code bits} in 0..32. */
+    public static long lowMask(final int bits)
+    {
+        return (1L << bits) - 1;
+    }
+}

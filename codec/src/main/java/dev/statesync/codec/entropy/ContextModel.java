@@ -1,0 +1,180 @@
+package dev.statesync.codec.entropy;
+
+import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.Bits;
+
+import java.util.Arrays;
+
+/**
+ * Adaptive probabilities for {@link RangeBitWriter} and {@link RangeBitReader}: one 12-bit probability of a
+ * zero, and a small observation count, per binary context. Both ends start from the same model and see the
+ * same bits, so they stay identical.
+ *
+ * <p>Two regions: generic contexts keyed by (call kind, width, tree node) and hashed into
+ * {@link #GENERIC_ENTRIES} entries, for bounded ints, ladders and bools; and directly indexed residual
+ * contexts ({@link #RESIDUAL_CONTEXTS} of them, {@link #RESIDUAL_NODES} binary decisions each) for
+ * {@link BitStream#serializeResidual}, where the caller names the context (which field, how fast the object
+ * moves) because that is what the statistics depend on.
+ *
+ * <p>Why counts: a context that has seen few bits adapts by about {@code 1/(n + 1.5)} after {@code n}
+ * observations, a running average, and settles at LZMA's {@code 1/32} after about 20, so rarely used
+ * contexts learn from a handful of samples instead of fifty. Why copyable: a snapshot link starts each packet from the model a
+ * packet the receiver acked ended with ({@code ModelRing}), so statistics carry across packets without
+ * sender and receiver ever disagreeing.
+ *
+ * <p>Integer-only; allocation-free after construction. Memory: {@link #BYTES} per model.
+ */
+public final class ContextModel
+{
+    /** Bits of a probability: a zero has probability {@code p / 4096}. */
+    public static final int PROBABILITY_BITS = 12;
+    static final int ONE = 1 << PROBABILITY_BITS;
+    static final int TREE_BITS = 8;
+
+    static final int KIND_BITS = 1;
+    static final int KIND_INT = 2;
+    static final int KIND_BOOL = 3;
+    static final int KIND_ZIGZAG = 4;
+    static final int KIND_LADDER_RUNG = 5;
+    static final int KIND_LADDER_OFFSET = 6;
+
+    /** Entries of the hashed generic region. */
+    public static final int GENERIC_ENTRIES = 1 << 11;
+    /** Residual contexts a caller may name: {@code 0..RESIDUAL_CONTEXTS - 1}. */
+    public static final int RESIDUAL_CONTEXTS = 408;
+    /** Flag contexts a caller may name for {@link BitStream#serializeFlag}. */
+    public static final int FLAG_CONTEXTS = 64;
+
+    /** Magnitude classes coded in unary before an escape: |v| below 2^19 (bit length under 20) never escapes. */
+    static final int RESIDUAL_UNARY_CLASSES = 20;
+    static final int RESIDUAL_SIGN_NODE = RESIDUAL_UNARY_CLASSES;
+    static final int RESIDUAL_MANTISSA_NODE = RESIDUAL_SIGN_NODE + 1;
+    /** Binary decisions per residual context: unary classes, sign, top mantissa bit per class 2..20. */
+    public static final int RESIDUAL_NODES = RESIDUAL_MANTISSA_NODE + RESIDUAL_UNARY_CLASSES - 1;
+
+    private static final int RESIDUAL_BASE = GENERIC_ENTRIES;
+    private static final int FLAG_BASE = RESIDUAL_BASE + RESIDUAL_CONTEXTS * RESIDUAL_NODES;
+    private static final int ENTRIES = FLAG_BASE + FLAG_CONTEXTS;
+    /** Bytes one model holds (its probabilities and counts). */
+    public static final int BYTES = ENTRIES * 3;
+
+    private static final int MAX_COUNT = 127;
+    /** LZMA's adaptation step, 1/32, once a context has seen about 20 bits (1/64 measured no better). */
+    private static final int MAX_SHIFT = 5;
+    /** Adaptation shift by observations so far: fast while a context is new, LZMA's 5 once it has history. */
+    private static final byte[] SHIFT_BY_COUNT = shiftByCount(MAX_SHIFT);
+
+    private static byte[] shiftByCount(final int maxShift)
+    {
+        final byte[] shifts = new byte[MAX_COUNT + 1];
+        for (int n = 0; n <= MAX_COUNT; n++)
+        {
+            // A step of about 1 / (n + 1.5), the running average, while a context is young: the shift is
+            // log2(n + 1.5) rounded, i.e. the largest k with 2 * 4^k <= (2n + 3)^2, in exact integers.
+            final long square = (2L * n + 3) * (2L * n + 3);
+            int shift = 0;
+            while (shift < maxShift && 2L << (2 * (shift + 1)) <= square)
+            {
+                shift++;
+            }
+            shifts[n] = (byte)Math.max(1, shift);
+        }
+        return shifts;
+    }
+
+    private final short[] probabilities = new short[ENTRIES];
+    private final byte[] counts = new byte[ENTRIES];
+
+    /** A model that knows nothing: every probability one half. */
+    public ContextModel()
+    {
+        reset();
+    }
+
+    /** Forget everything learned: both ends do this at the same point. */
+    public void reset()
+    {
+        Arrays.fill(probabilities, (short)(ONE / 2));
+        Arrays.fill(counts, (byte)0);
+    }
+
+    /** Become an exact copy of {@code other}. */
+    public void copyFrom(final ContextModel other)
+    {
+        System.arraycopy(other.probabilities, 0, probabilities, 0, ENTRIES);
+        System.arraycopy(other.counts, 0, counts, 0, ENTRIES);
+    }
+
+    /**
+     * Fold every probability and count into a state digest (for tests and diagnostics; reads the whole model,
+     * so keep it off any hot path).
+     *
+     * @param hash digest so far.
+     * @return the digest with this model folded in.
+     */
+    public long digest(final long hash)
+    {
+        return (hash * 31 + Arrays.hashCode(probabilities)) * 31 + Arrays.hashCode(counts);
+    }
+
+    /** @return true if both models hold the same probabilities and counts (for tests and assertions). */
+    public boolean sameAs(final ContextModel other)
+    {
+        return Arrays.equals(probabilities, other.probabilities) && Arrays.equals(counts, other.counts);
+    }
+
+    static int index(final int kind, final int width, final int node)
+    {
+        int h = kind * 0x9E3779B1;
+        h ^= width * 0x85EBCA77;
+        h = Integer.rotateLeft(h, 13) * 0xC2B2AE3D;
+        h ^= node * 0x27D4EB2F;
+        h ^= h >>> 15;
+        return h & (GENERIC_ENTRIES - 1);
+    }
+
+    static int residualIndex(final int context, final int node)
+    {
+        return RESIDUAL_BASE + context * RESIDUAL_NODES + node;
+    }
+
+    static int flagIndex(final int context)
+    {
+        return FLAG_BASE + context;
+    }
+
+    static void checkResidualContext(final int context)
+    {
+        if (context < 0 || context >= RESIDUAL_CONTEXTS)
+        {
+            throw new IllegalArgumentException("residual context must be 0.." + (RESIDUAL_CONTEXTS - 1) + ", got " + context);
+        }
+    }
+
+    static void checkFlagContext(final int context)
+    {
+        if (context < 0 || context >= FLAG_CONTEXTS)
+        {
+            throw new IllegalArgumentException("flag context must be 0.." + (FLAG_CONTEXTS - 1) + ", got " + context);
+        }
+    }
+
+    int probability(final int index)
+    {
+        return probabilities[index];
+    }
+
+    void update(final int index, final int bit)
+    {
+        final int count = counts[index];
+        final int shift = SHIFT_BY_COUNT[count];
+        final int p = probabilities[index];
+        final int updated = bit == 0 ? p + ((ONE - p) >> shift) : p - (p >> shift);
+        // Keep p inside [1, ONE - 1] so neither symbol ever becomes impossible to code.
+        probabilities[index] = (short)Math.max(1, Math.min(ONE - 1, updated));
+        if (count < MAX_COUNT)
+        {
+            counts[index] = (byte)(count + 1);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package dev.statesync.codec.predict;
+
+import dev.statesync.codec.state.StateSchema;
+
+/**
+ * For schemas without velocities (the receiver interpolates snapshots): extrapolates position linearly
+ * from the two newest acked baselines, {@code p = p1 + (p1 - p0) * age1 / (age0 - age1)}, rounded to
+ * nearest in integer arithmetic. An object at rest in its newest baseline is predicted to stay put, as is
+ * its at-rest flag.
+ *
+ * <p>Rotation is predicted as {@link Rotation} says:
+ * <ul>
+ * <li>{@link Rotation#HOLD}: the newest baseline's rotation. Right for sliding and resting bodies.</li>
+ * <li>{@link Rotation#LINEAR_CODES}: the 2D angle extrapolated linearly the short way round the circle; in
+ * 3D the three smallest-three codes extrapolated linearly like positions when both baselines share the
+ * largest index, held otherwise. Codes are not linear in time for a tumbling body, and its largest index
+ * changes often, so this helps little in 3D.</li>
+ * <li>{@link Rotation#QUATERNION}: in 3D, constant angular velocity between the baselines, computed as
+ * quaternions in fixed point by {@link SmallestThreeMath#extrapolate} (the per-baseline-gap rotation raised
+ * to the power {@code age1 / (age0 - age1)}, applied to the newest), encoded with whatever largest index
+ * the predicted rotation has. On the cube benchmark (offered with holding in a {@link CheapestOfPredictor})
+ * it cut the rotation of an object sent with a prediction from 23.6 to 19.8 bits, and the predicted largest
+ * index missed the actual one for 7.5% of them instead of 21%. In 2D the same as
+ * {@link Rotation#LINEAR_CODES} (an angle is already linear in time).</li>
+ * </ul>
+ *
+ * <p>Allocation-free. With {@link Rotation#QUATERNION} an instance holds a little scratch, so use one per
+ * thread (a sender and receiver on one thread may share it); otherwise it is stateless.
+ */
+public final class LinearExtrapolationPredictor implements Predictor
+{
+    /** How the rotation is predicted; see the class comment. */
+    public enum Rotation
+    {
+        /** Keep the newest baseline's rotation. */
+        HOLD,
+        /** Extrapolate the 2D angle, or the three smallest-three codes when both baselines share the largest index. */
+        LINEAR_CODES,
+        /** Extrapolate a 3D rotation as a quaternion at constant angular velocity (2D: as {@link #LINEAR_CODES}). */
+        QUATERNION
+    }
+
+    private final Rotation rotation;
+    private final int gravityAxis;
+    private final long gravityHalfStepQ32;
+    private final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
+
+    /**
+     * @param extrapolateRotation {@link Rotation#LINEAR_CODES} if true, {@link Rotation#HOLD} if false.
+     */
+    public LinearExtrapolationPredictor(final boolean extrapolateRotation)
+    {
+        this(extrapolateRotation ? Rotation.LINEAR_CODES : Rotation.HOLD);
+    }
+
+    /**
+     * @param rotation how to predict the rotation.
+     */
+    public LinearExtrapolationPredictor(final Rotation rotation)
+    {
+        this.rotation = rotation;
+        this.gravityAxis = -1;
+        this.gravityHalfStepQ32 = 0;
+    }
+
+    /**
+     * Linear extrapolation plus gravity (see
+     * {@link #LinearExtrapolationPredictor(StateSchema, int, double, int, Rotation)}), holding the rotation.
+     */
+    public LinearExtrapolationPredictor(
+        final StateSchema schema, final int gravityAxis, final double gravityMps2, final int tickRateHz)
+    {
+        this(schema, gravityAxis, gravityMps2, tickRateHz, Rotation.HOLD);
+    }
+
+    /**
+     * Linear extrapolation plus constant acceleration along one axis, for airborne objects: a body under
+     * gravity {@code a} deviates from the straight line through two earlier positions by
+     * {@code a/2 * age1 * age0 * dt^2} at the predicted tick. Both ends compute it in 32.32 fixed point. The
+     * receiver cannot tell airborne from supported, so offer this next to the plain forms in a
+     * {@link CheapestOfPredictor} and let the encoder pick per object. Airborne bodies tumble freely, so
+     * {@link Rotation#QUATERNION} suits them best.
+     *
+     * @param schema          the schema (position grid).
+     * @param gravityAxis     position axis of gravity (2 in 3D, 1 in 2D).
+     * @param gravityMps2     signed acceleration along that axis, m/s^2 (e.g. -20).
+     * @param tickRateHz      ticks per second.
+     * @param rotation        how to predict the rotation.
+     */
+    public LinearExtrapolationPredictor(
+        final StateSchema schema,
+        final int gravityAxis,
+        final double gravityMps2,
+        final int tickRateHz,
+        final Rotation rotation)
+    {
+        if (gravityAxis < 0 || gravityAxis >= schema.positionAxes())
+        {
+            throw new IllegalArgumentException("gravity axis " + gravityAxis + " outside the schema's position axes");
+        }
+        this.rotation = rotation;
+        this.gravityAxis = gravityAxis;
+        this.gravityHalfStepQ32 = IntegratorModel.toQ32(
+            gravityMps2 * schema.positionUnitsPerMetre() / (2.0 * tickRateHz * tickRateHz));
+    }
+
+    @Override
+    public int baselineCount()
+    {
+        return 2;
+    }
+
+    @Override
+    public void predict(
+        final StateSchema schema,
+        final int[] newest,
+        final int newestOffset,
+        final int newestAgeTicks,
+        final int[] older,
+        final int olderOffset,
+        final int olderAgeTicks,
+        final int[] out,
+        final int outOffset)
+    {
+        System.arraycopy(newest, newestOffset, out, outOffset, schema.stride());
+        if (older == null || newest[newestOffset + schema.atRestOffset()] != 0)
+        {
+            return;
+        }
+        final long span = (long)olderAgeTicks - newestAgeTicks;
+        if (span <= 0)
+        {
+            return;
+        }
+        for (int axis = 0; axis < schema.positionAxes(); axis++)
+        {
+            out[outOffset + axis] = extrapolate(schema, axis, newest[newestOffset + axis], older[olderOffset + axis],
+                newestAgeTicks, span);
+        }
+        if (gravityAxis >= 0)
+        {
+            final long bend = BallisticPredictor.roundQ32(gravityHalfStepQ32 * newestAgeTicks * (long)olderAgeTicks);
+            out[outOffset + gravityAxis] = FixedPoint.clamp(out[outOffset + gravityAxis] + bend,
+                schema.fieldMin(gravityAxis), schema.fieldMax(gravityAxis));
+        }
+        if (rotation == Rotation.HOLD)
+        {
+            return;
+        }
+        final int rot = schema.rotationOffset();
+        if (!schema.is3d())
+        {
+            final int bits = schema.rotationBits();
+            final int half = 1 << (bits - 1);
+            final int delta = (((newest[newestOffset + rot] - older[olderOffset + rot]) + half) & ((1 << bits) - 1)) - half;
+            final long step = FixedPoint.divRound((long)delta * newestAgeTicks, span);
+            out[outOffset + rot] = (int)((newest[newestOffset + rot] + step) & ((1 << bits) - 1));
+        }
+        else if (rotation == Rotation.QUATERNION)
+        {
+            SmallestThreeMath.extrapolate(schema.rotationHalfRange(), newest, newestOffset + rot, newestAgeTicks,
+                older, olderOffset + rot, olderAgeTicks, out, outOffset + rot, scratch);
+        }
+        else if (newest[newestOffset + rot] == older[olderOffset + rot])
+        {
+            for (int i = 1; i < 4; i++)
+            {
+                out[outOffset + rot + i] = extrapolate(schema, rot + i, newest[newestOffset + rot + i],
+                    older[olderOffset + rot + i], newestAgeTicks, span);
+            }
+        }
+    }
+
+    private static int extrapolate(
+        final StateSchema schema, final int field, final int p1, final int p0, final int age1, final long span)
+    {
+        final long predicted = p1 + FixedPoint.divRound((long)(p1 - p0) * age1, span);
+        return (int)Math.max(schema.fieldMin(field), Math.min(schema.fieldMax(field), predicted));
+    }
+}
