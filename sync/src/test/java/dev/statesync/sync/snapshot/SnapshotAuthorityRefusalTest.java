@@ -68,7 +68,7 @@ class SnapshotAuthorityRefusalTest
             .as(Hostile::new);
     }
 
-    @Property(tries = 40)
+    @Property(tries = 80)
     void refusedDatagramsChangeNothingAndTheReplicaConverges(
         @ForAll @IntRange(max = 3) final int schemaIndex,
         @ForAll final boolean linearPredictor,
@@ -110,7 +110,10 @@ class SnapshotAuthorityRefusalTest
             }
         }
         Statistics.label("convergence checked").collect(noForgeryAccepted);
-        Statistics.label("convergence checked").coverage(coverage -> coverage.check(true).percentage(p -> p >= 40));
+        // Without a MAC a forged ack is often accepted, which ends the convergence guarantee for that try: over six
+        // random seeds 37-57% of tries (mean 47%) kept it. 80 tries put 25% about four standard deviations below
+        // the mean, where 40% of 40 tries failed about one run in five.
+        Statistics.label("convergence checked").coverage(coverage -> coverage.check(true).percentage(p -> p >= 25));
     }
 
     private static byte[] datagramOf(final RecordedLinkSession session, final Hostile hostile)
