@@ -17,7 +17,7 @@ import dev.statesync.bench.runner.UdpReplicaClient;
 
 /**
  * The scenario runner's command line: {@code java -jar bench/target/statesync-bench.jar [options]}.
- * See {@link Options#USAGE}. Exit codes: 0 done, 2 bad options, 1 a run or report failed.
+ * See {@link Options#usage()}. Exit codes: 0 done, 2 bad options, 1 a run or report failed.
  */
 public final class Main
 {
@@ -57,7 +57,7 @@ public final class Main
         }
         if (options.help())
         {
-            out.println(Options.USAGE);
+            out.println(Options.usage());
             return EXIT_OK;
         }
 

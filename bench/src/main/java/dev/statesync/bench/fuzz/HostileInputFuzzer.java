@@ -11,6 +11,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
 /**
  * The long-running fuzzer: feeds every network-facing entry point (or the ones named) hostile inputs built from its
  * honest session's traffic and prints a table per target. Exit codes: 0 clean, 1 an escape, a state change from
@@ -35,22 +38,6 @@ public final class HostileInputFuzzer
     /** Default seed. */
     public static final long DEFAULT_SEED = 20_260_110;
 
-    static final String USAGE = String.join("\n",
-        "usage: HostileInputFuzzer [--inputs N | --inputs-per-target N] [--seconds S] [--threads T] [--seed S]",
-        "                          [--target NAME]... [--markdown]",
-        "  --inputs N             hostile inputs in total, split evenly over the targets (default " + DEFAULT_INPUTS + ")",
-        "  --inputs-per-target N  hostile inputs per target instead",
-        "  --seconds S            wall-time budget of the whole run: each target, as it starts, gets an even share",
-        "                         of the time left and stops feeding when it is used up, whatever its input count,",
-        "                         so time fast targets leave goes to the slow ones (default: none)",
-        "  --threads T            targets fuzzed at once (default 1)",
-        "  --seed S               seed of the choices and the honest sessions (default " + DEFAULT_SEED + ")",
-        "  --target NAME          fuzz only this target; repeat or separate with commas (default: all)",
-        "  --markdown             print the table as Markdown",
-        "  --help                 this text",
-        "N accepts 10000000, 10_000_000 or 1e7. Exit: 0 clean, 1 escape / state change / divergence found, 2 bad arguments.",
-        "targets:");
-
     private HostileInputFuzzer()
     {
     }
@@ -68,54 +55,30 @@ public final class HostileInputFuzzer
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        long inputs = DEFAULT_INPUTS;
-        boolean perTarget = false;
-        long seed = DEFAULT_SEED;
-        boolean markdown = false;
-        long seconds = 0;
-        int threads = 1;
-        final List<String> targets = new ArrayList<>();
+        final FuzzerOptions options = new FuzzerOptions();
         try
         {
-            for (int i = 0; i < args.length; i++)
+            final CommandLine commandLine = new CommandLine(options);
+            commandLine.parseArgs(args);
+            if (commandLine.isUsageHelpRequested())
             {
-                switch (args[i])
-                {
-                    case "--help", "-h" ->
-                    {
-                        out.println(usage());
-                        return EXIT_CLEAN;
-                    }
-                    case "--inputs", "--inputs-per-target" ->
-                    {
-                        perTarget = args[i].equals("--inputs-per-target");
-                        inputs = parseCount(value(args, i++));
-                    }
-                    case "--seed" -> seed = parseSeed(value(args, i++));
-                    case "--seconds" -> seconds = parseCount(value(args, i++));
-                    case "--threads" -> threads = (int)Math.min(64, parseCount(value(args, i++)));
-                    case "--target" ->
-                    {
-                        for (final String name : value(args, i++).split(","))
-                        {
-                            if (!FuzzTargets.exists(name))
-                            {
-                                throw new IllegalArgumentException("no target " + name);
-                            }
-                            targets.add(name);
-                        }
-                    }
-                    case "--markdown" -> markdown = true;
-                    default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-                }
+                out.println(FuzzerOptions.usage());
+                return EXIT_CLEAN;
             }
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ParameterException ex)
         {
             err.println("HostileInputFuzzer: " + ex.getMessage());
-            err.println(usage());
+            err.println(FuzzerOptions.usage());
             return EXIT_USAGE;
         }
+        final List<String> targets = new ArrayList<>(options.targets);
+        final long inputs = options.inputs;
+        final boolean perTarget = options.perTarget;
+        final long seed = options.seed;
+        final boolean markdown = options.markdown;
+        final long seconds = options.seconds;
+        final int threads = options.threads;
         if (targets.isEmpty())
         {
             targets.addAll(FuzzTargets.names());
@@ -212,37 +175,6 @@ public final class HostileInputFuzzer
         }
         final long leftNs = Math.max(0, deadlineNs - System.nanoTime());
         return Math.min(leftNs, leftNs * workers / claimants);
-    }
-
-    private static long parseSeed(final String text)
-    {
-        try
-        {
-            return Long.parseLong(text.replace("_", ""));
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException("not a seed: " + text);
-        }
-    }
-
-    private static String usage()
-    {
-        final StringBuilder text = new StringBuilder(USAGE);
-        for (final String name : FuzzTargets.names())
-        {
-            text.append(String.format(Locale.ROOT, "%n  %-23s %s", name, FuzzTargets.description(name)));
-        }
-        return text.toString();
-    }
-
-    private static String value(final String[] args, final int i)
-    {
-        if (i + 1 >= args.length)
-        {
-            throw new IllegalArgumentException(args[i] + " needs a value");
-        }
-        return args[i + 1];
     }
 
     /** @return a positive count from 10000000, 10_000_000 or 1e7. */

@@ -2,19 +2,19 @@ package dev.statesync.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
 
+import dev.statesync.bench.box2d.BodySlots;
+import dev.statesync.bench.box2d.BodyState;
+import dev.statesync.bench.box2d.BodyStateCodec;
+import dev.statesync.bench.box2d.DynamicBox;
+import dev.statesync.bench.box2d.ReplayableWorld;
+import dev.statesync.bench.box2d.StaticGround;
 import dev.statesync.codec.bits.BitStream;
-import dev.statesync.sync.predict.ErrorMetric;
 import dev.statesync.sync.predict.InputCodec;
 import dev.statesync.sync.predict.PredictionClient;
 import dev.statesync.sync.predict.PredictionClientConfig;
 import dev.statesync.sync.predict.SimulationWorld;
-import dev.statesync.sync.predict.StateCodec;
-import org.jbox2d.collision.shapes.PolygonShape;
 import org.jbox2d.common.Vec2;
 import org.jbox2d.dynamics.Body;
-import org.jbox2d.dynamics.BodyDef;
-import org.jbox2d.dynamics.BodyType;
-import org.jbox2d.dynamics.FixtureDef;
 import org.jbox2d.dynamics.World;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,76 +55,33 @@ public class RewindReplayBenchmark
         int moveX;
     }
 
-    /** State of the predicted body (the player). */
-    public static final class BodyState
-    {
-        float x;
-        float y;
-        float angle;
-        float vx;
-        float vy;
-        float w;
-    }
-
-    /** A JBox2D world of 100 boxes (one is the player) with save slots; warm starting and sleeping off. */
+    /** A JBox2D world of 100 boxes (one is the player) with save slots, {@link ReplayableWorld configured} for replay. */
     static final class Box2dWorld implements SimulationWorld<BodyState, Input>
     {
-        private final World world = new World(new Vec2(0.0f, -10.0f));
+        private final World world = ReplayableWorld.configure(new World(new Vec2(0.0f, -10.0f)));
         private final Body[] bodies = new Body[BODIES];
-        private final float[][] slots;
+        private final BodySlots slots;
         private final Vec2 scratch = new Vec2();
 
         Box2dWorld(final int slotCount)
         {
-            world.setWarmStarting(false);
-            world.setAllowSleep(false);
-            world.setContinuousPhysics(false);
-            final BodyDef groundDef = new BodyDef();
-            groundDef.position.set(0.0f, -0.5f);
-            final PolygonShape groundShape = new PolygonShape();
-            groundShape.setAsBox(100.0f, 0.5f);
-            world.createBody(groundDef).createFixture(groundShape, 0.0f);
+            StaticGround.flat(world, 100.0f);
+            final DynamicBox box = DynamicBox.square(0.3f, 1.0f, 0.5f);
             for (int i = 0; i < BODIES; i++)
             {
-                final BodyDef def = new BodyDef();
-                def.type = BodyType.DYNAMIC;
-                def.position.set(-24.75f + (i % 33) * 1.5f, 0.3f + (i / 33) * 0.7f);
-                final PolygonShape shape = new PolygonShape();
-                shape.setAsBox(0.3f, 0.3f);
-                final FixtureDef fixture = new FixtureDef();
-                fixture.shape = shape;
-                fixture.density = 1.0f;
-                fixture.friction = 0.5f;
-                bodies[i] = world.createBody(def);
-                bodies[i].createFixture(fixture);
+                bodies[i] = box.create(world, -24.75f + (i % 33) * 1.5f, 0.3f + (i / 33) * 0.7f, 0.0f);
             }
-            slots = new float[slotCount][BODIES * 6];
+            slots = new BodySlots(bodies, slotCount);
         }
 
         public void saveState(final int slot)
         {
-            final float[] v = slots[slot];
-            int i = 0;
-            for (final Body body : bodies)
-            {
-                final Vec2 p = body.getPosition();
-                final Vec2 lv = body.getLinearVelocity();
-                v[i++] = p.x;
-                v[i++] = p.y;
-                v[i++] = body.getAngle();
-                v[i++] = lv.x;
-                v[i++] = lv.y;
-                v[i++] = body.getAngularVelocity();
-            }
+            slots.save(slot);
         }
 
         public void restoreState(final int slot)
         {
-            final float[] v = slots[slot];
-            for (int b = 0, i = 0; b < BODIES; b++, i += 6)
-            {
-                set(bodies[b], v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4], v[i + 5]);
-            }
+            slots.restore(slot);
         }
 
         public void step(final Input input)
@@ -136,66 +93,12 @@ public class RewindReplayBenchmark
 
         public void readState(final BodyState dst)
         {
-            final Body player = bodies[0];
-            dst.x = player.getPosition().x;
-            dst.y = player.getPosition().y;
-            dst.angle = player.getAngle();
-            dst.vx = player.getLinearVelocity().x;
-            dst.vy = player.getLinearVelocity().y;
-            dst.w = player.getAngularVelocity();
+            dst.read(bodies[0]);
         }
 
         public void writeState(final BodyState src)
         {
-            set(bodies[0], src.x, src.y, src.angle, src.vx, src.vy, src.w);
-        }
-
-        private void set(
-            final Body body, final float x, final float y, final float angle, final float vx, final float vy, final float w)
-        {
-            scratch.set(x, y);
-            body.setTransform(scratch, angle);
-            scratch.set(vx, vy);
-            body.setLinearVelocity(scratch);
-            body.setAngularVelocity(w);
-        }
-    }
-
-    static final class StateCodecs implements StateCodec<BodyState>, ErrorMetric<BodyState>
-    {
-        public BodyState newState()
-        {
-            return new BodyState();
-        }
-
-        public void copy(final BodyState src, final BodyState dst)
-        {
-            dst.x = src.x;
-            dst.y = src.y;
-            dst.angle = src.angle;
-            dst.vx = src.vx;
-            dst.vy = src.vy;
-            dst.w = src.w;
-        }
-
-        public void serialize(final BitStream stream, final BodyState state)
-        {
-            state.x = stream.serializeFloat(state.x);
-            state.y = stream.serializeFloat(state.y);
-            state.angle = stream.serializeFloat(state.angle);
-            state.vx = stream.serializeFloat(state.vx);
-            state.vy = stream.serializeFloat(state.vy);
-            state.w = stream.serializeFloat(state.w);
-        }
-
-        public double positionErrorM(final BodyState predicted, final BodyState authoritative)
-        {
-            return Math.hypot(predicted.x - authoritative.x, predicted.y - authoritative.y);
-        }
-
-        public double rotationErrorRad(final BodyState predicted, final BodyState authoritative)
-        {
-            return Math.abs(predicted.angle - authoritative.angle);
+            slots.write(bodies[0], src.x, src.y, src.angle, src.vx, src.vy, src.angularVelocity);
         }
     }
 
@@ -227,7 +130,7 @@ public class RewindReplayBenchmark
         }
     }
 
-    private final StateCodecs codecs = new StateCodecs();
+    private final BodyStateCodec codecs = new BodyStateCodec();
     private final InputCodecs inputCodecs = new InputCodecs();
     private final Input input = new Input();
     private final BodyState confirmed = new BodyState();

@@ -1,5 +1,7 @@
 package dev.statesync.bench.player;
 
+import dev.statesync.bench.box2d.BodySlots;
+
 /**
  * State of some or all dynamic bodies of a {@link PlayerWorld}: per body x, y (m), angle (rad), linear velocity
  * x, y (m/s) and angular velocity (rad/s) as the engine's floats, and whether the body is present.
@@ -11,19 +13,19 @@ package dev.statesync.bench.player;
 public final class BodiesState
 {
     /** Floats per body in {@link #values}. */
-    public static final int VALUES_PER_BODY = 6;
+    public static final int VALUES_PER_BODY = BodySlots.VALUES_PER_BODY;
     /** Offset of x, metres. */
-    public static final int X = 0;
+    public static final int X = BodySlots.X;
     /** Offset of y, metres. */
-    public static final int Y = 1;
+    public static final int Y = BodySlots.Y;
     /** Offset of the angle, radians. */
-    public static final int ANGLE = 2;
+    public static final int ANGLE = BodySlots.ANGLE;
     /** Offset of the linear velocity's x, m/s. */
-    public static final int VX = 3;
+    public static final int VX = BodySlots.VX;
     /** Offset of the linear velocity's y, m/s. */
-    public static final int VY = 4;
+    public static final int VY = BodySlots.VY;
     /** Offset of the angular velocity, rad/s. */
-    public static final int W = 5;
+    public static final int W = BodySlots.W;
 
     final float[] values;
     final boolean[] present;

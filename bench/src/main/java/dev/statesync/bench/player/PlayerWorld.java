@@ -3,15 +3,13 @@ package dev.statesync.bench.player;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import dev.statesync.bench.box2d.BodySlots;
+import dev.statesync.bench.box2d.DynamicBox;
+import dev.statesync.bench.box2d.ReplayableWorld;
+import dev.statesync.bench.box2d.StaticGround;
 import dev.statesync.sync.predict.SimulationWorld;
-import org.jbox2d.collision.shapes.PolygonShape;
 import org.jbox2d.common.Vec2;
 import org.jbox2d.dynamics.Body;
-import org.jbox2d.dynamics.BodyDef;
-import org.jbox2d.dynamics.BodyType;
-import org.jbox2d.dynamics.ContactManager;
-import org.jbox2d.dynamics.Fixture;
-import org.jbox2d.dynamics.FixtureDef;
 import org.jbox2d.dynamics.World;
 
 import static dev.statesync.bench.player.PlayerArena.*;
@@ -20,14 +18,9 @@ import static dev.statesync.bench.player.PlayerArena.*;
  * The player scene's JBox2D world (2.2.1.1), used both as the client's predicting world and as the server's
  * authoritative one: the player (body 0) and the crates (bodies 1..n), with save slots for rewind and replay.
  * <p>
- * What a restored world needs to replay bit-exactly (DESIGN section 5), all set here:
- * <ul>
- * <li>warm starting off: cached contact impulses are state that saving bodies does not capture;</li>
- * <li>sleeping and continuous physics off: sleep timers and time-of-impact sub-steps are hidden state;</li>
- * <li>the contact list rebuilt from the broad phase before every step, so its order (which the solver
- * follows) is a function of the body positions, not of the history that created the contacts;</li>
- * <li>{@code getPosition()} and {@code getLinearVelocity()} return live vectors: the numbers are copied.</li>
- * </ul>
+ * A restored world replays bit-exactly: it is {@link ReplayableWorld#configure configured} for it and rebuilds
+ * its contacts before every step ({@link ReplayableWorld#rebuildContacts}); bodies are saved and written by
+ * {@link BodySlots}.
  * Two worlds built with the same seed and crate count and stepped with the same commands hold bit-identical
  * floats. Never write states from inside a JBox2D callback (setTransform asserts in a locked world).
  */
@@ -38,7 +31,7 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
 
     private final World world;
     private final Body[] bodies;
-    private final float[][] slots;
+    private final BodySlots slots;
     private final float playerMassKg;
     private final Vec2 scratch = new Vec2();
     private Runnable stepSnap;
@@ -55,14 +48,13 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
         {
             throw new IllegalArgumentException("crateCount must be 0.." + MAX_CRATES + ", got " + crateCount);
         }
-        world = new World(new Vec2(0.0f, -GRAVITY_M_PER_S2));
-        world.setWarmStarting(false);
-        world.setAllowSleep(false);
-        world.setContinuousPhysics(false);
-        createFloorAndWalls();
+        world = ReplayableWorld.configure(new World(new Vec2(0.0f, -GRAVITY_M_PER_S2)));
+        StaticGround.floorBetweenWalls(world, FLOOR_HALF_WIDTH_M + 2.0f, FLOOR_HALF_WIDTH_M + 1.0f, WALL_HEIGHT_M, FRICTION);
 
         bodies = new Body[1 + crateCount];
-        bodies[PLAYER] = createBox(0.0f, PLAYER_HALF_SIZE_M, PLAYER_HALF_SIZE_M, PLAYER_DENSITY_KG_PER_M2, true);
+        bodies[PLAYER] = DynamicBox.square(PLAYER_HALF_SIZE_M, PLAYER_DENSITY_KG_PER_M2, FRICTION).withFixedRotation(true)
+            .create(world, 0.0f, PLAYER_HALF_SIZE_M, 0.0f);
+        final DynamicBox crate = DynamicBox.square(CRATE_HALF_SIZE_M, CRATE_DENSITY_KG_PER_M2, FRICTION);
         final SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < crateCount; i++)
         {
@@ -72,44 +64,10 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
             final float jitterM = (float)((random.nextDouble() * 2.0 - 1.0) * CRATE_JITTER_M);
             final float x = side * (FIRST_STACK_OFFSET_M + (stack / 2) * STACK_SPACING_M) + jitterM;
             final float y = CRATE_HALF_SIZE_M * (2 * level + 1);
-            bodies[1 + i] = createBox(x, y, CRATE_HALF_SIZE_M, CRATE_DENSITY_KG_PER_M2, false);
+            bodies[1 + i] = crate.create(world, x, y, 0.0f);
         }
         playerMassKg = bodies[PLAYER].getMass();
-        slots = new float[slotCount][bodies.length * BodiesState.VALUES_PER_BODY];
-    }
-
-    private void createFloorAndWalls()
-    {
-        final BodyDef def = new BodyDef();
-        def.type = BodyType.STATIC;
-        final Body ground = world.createBody(def);
-        final PolygonShape floor = new PolygonShape();
-        floor.setAsBox(FLOOR_HALF_WIDTH_M + 2.0f, 1.0f, new Vec2(0.0f, -1.0f), 0.0f);
-        ground.createFixture(floor, 0.0f).setFriction(FRICTION);
-        for (int side = -1; side <= 1; side += 2)
-        {
-            final PolygonShape wall = new PolygonShape();
-            wall.setAsBox(1.0f, 0.5f * WALL_HEIGHT_M, new Vec2(side * (FLOOR_HALF_WIDTH_M + 1.0f), 0.5f * WALL_HEIGHT_M), 0.0f);
-            ground.createFixture(wall, 0.0f).setFriction(FRICTION);
-        }
-    }
-
-    private Body createBox(
-        final float x, final float y, final float halfSizeM, final float density, final boolean fixedRotation)
-    {
-        final BodyDef def = new BodyDef();
-        def.type = BodyType.DYNAMIC;
-        def.position.set(x, y);
-        def.fixedRotation = fixedRotation;
-        final Body body = world.createBody(def);
-        final PolygonShape shape = new PolygonShape();
-        shape.setAsBox(halfSizeM, halfSizeM);
-        final FixtureDef fixture = new FixtureDef();
-        fixture.shape = shape;
-        fixture.density = density;
-        fixture.friction = FRICTION;
-        body.createFixture(fixture);
-        return body;
+        slots = new BodySlots(bodies, slotCount);
     }
 
     /**
@@ -146,29 +104,13 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
     /** {@inheritDoc} */
     public void saveState(final int slot)
     {
-        final float[] values = slots[slot];
-        int i = 0;
-        for (final Body body : bodies)
-        {
-            final Vec2 position = body.getPosition();
-            final Vec2 velocity = body.getLinearVelocity();
-            values[i++] = position.x;
-            values[i++] = position.y;
-            values[i++] = body.getAngle();
-            values[i++] = velocity.x;
-            values[i++] = velocity.y;
-            values[i++] = body.getAngularVelocity();
-        }
+        slots.save(slot);
     }
 
     /** {@inheritDoc} */
     public void restoreState(final int slot)
     {
-        final float[] values = slots[slot];
-        for (int body = 0; body < bodies.length; body++)
-        {
-            write(body, values, body * BodiesState.VALUES_PER_BODY);
-        }
+        slots.restore(slot);
     }
 
     /**
@@ -178,7 +120,7 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
      */
     public void step(final PlayerCommand input)
     {
-        rebuildContacts();
+        ReplayableWorld.rebuildContacts(world);
         final Body player = bodies[PLAYER];
         final Vec2 velocity = player.getLinearVelocity();
         final float vx = velocity.x;
@@ -196,23 +138,6 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
         {
             stepSnap.run();
         }
-    }
-
-    private void rebuildContacts()
-    {
-        final ContactManager contacts = world.getContactManager();
-        while (contacts.m_contactList != null)
-        {
-            contacts.destroy(contacts.m_contactList);
-        }
-        for (Body body = world.getBodyList(); body != null; body = body.getNext())
-        {
-            for (Fixture fixture = body.getFixtureList(); fixture != null; fixture = fixture.getNext())
-            {
-                fixture.refilter(); // touches the proxy so the broad phase reports its pairs again
-            }
-        }
-        contacts.findNewContacts();
     }
 
     /** Read every body (all present). */
@@ -304,25 +229,11 @@ public final class PlayerWorld implements SimulationWorld<BodiesState, PlayerCom
 
     private void read(final int body, final BodiesState dst)
     {
-        final Body b = bodies[body];
-        final Vec2 position = b.getPosition();
-        final Vec2 velocity = b.getLinearVelocity();
-        final int base = body * BodiesState.VALUES_PER_BODY;
-        dst.values[base + BodiesState.X] = position.x;
-        dst.values[base + BodiesState.Y] = position.y;
-        dst.values[base + BodiesState.ANGLE] = b.getAngle();
-        dst.values[base + BodiesState.VX] = velocity.x;
-        dst.values[base + BodiesState.VY] = velocity.y;
-        dst.values[base + BodiesState.W] = b.getAngularVelocity();
+        BodySlots.read(bodies[body], dst.values, body * BodiesState.VALUES_PER_BODY);
     }
 
     private void write(final int body, final float[] values, final int base)
     {
-        final Body b = bodies[body];
-        scratch.set(values[base + BodiesState.X], values[base + BodiesState.Y]);
-        b.setTransform(scratch, values[base + BodiesState.ANGLE]);
-        scratch.set(values[base + BodiesState.VX], values[base + BodiesState.VY]);
-        b.setLinearVelocity(scratch);
-        b.setAngularVelocity(values[base + BodiesState.W]);
+        slots.write(bodies[body], values, base);
     }
 }

@@ -1,195 +1,117 @@
 package dev.statesync.bench.runner;
 
-import java.util.Locale;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Writes a {@link RunReport} as JSON by hand (no library): keys as documented in
- * {@code src/site/report-schema.md}; NaN and infinities become {@code null}.
+ * A {@link RunReport} as JSON, written by Jackson: keys and nesting as documented in
+ * {@code src/site/report-schema.md}, in that order. A figure that is undefined (NaN, infinite) is {@code null};
+ * a whole number is written without a fraction ({@code "objects": 901}, {@code "rttMs": 100}).
  */
 public final class JsonReport
 {
-    private final StringBuilder out = new StringBuilder();
-    private boolean first = true;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private JsonReport()
     {
     }
 
-    /** @return the report as one JSON object. */
+    /** @return the report as one JSON object, indented, ending in a newline. */
     public static String format(final RunReport r)
     {
-        final JsonReport j = new JsonReport();
-        j.open();
-        j.string("scene", r.scene());
-        j.number("objects", r.objects());
-        j.number("ticks", r.ticks());
-        j.number("hz", r.hz());
-        j.string("schema", r.schema());
-        j.number("seed", r.options().seed());
-        j.number("rttMs", r.options().rttMs());
-        j.number("jitterMs", r.options().jitterMs());
-        j.number("lossFraction", r.options().lossFraction());
-        j.number("budgetKbps", r.options().budgeted() ? r.options().budgetKbps() : Double.NaN);
-        j.number("changedPerSnapshot", r.changedPerSnapshot());
-        j.number("changedVsAckedPerSnapshot", r.changedVsAckedPerSnapshot());
-        j.number("atRestPerSnapshot", r.atRestPerSnapshot());
-        j.key("stages");
-        j.out.append('[');
-        boolean firstStage = true;
+        try
+        {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree(r)) + "\n";
+        }
+        catch (final JsonProcessingException ex)
+        {
+            throw new IllegalStateException("a tree of plain nodes always serializes", ex);
+        }
+    }
+
+    /** @return the report as a JSON tree. */
+    static ObjectNode tree(final RunReport r)
+    {
+        final Options o = r.options();
+        final ObjectNode root = NODES.objectNode();
+        root.put("scene", r.scene());
+        root.put("objects", r.objects());
+        root.put("ticks", r.ticks());
+        root.put("hz", r.hz());
+        root.put("schema", r.schema());
+        root.put("seed", o.seed());
+        root.set("rttMs", number(o.rttMs()));
+        root.set("jitterMs", number(o.jitterMs()));
+        root.set("lossFraction", number(o.lossFraction()));
+        root.set("budgetKbps", number(o.budgeted() ? o.budgetKbps() : Double.NaN));
+        root.set("changedPerSnapshot", number(r.changedPerSnapshot()));
+        root.set("changedVsAckedPerSnapshot", number(r.changedVsAckedPerSnapshot()));
+        root.set("atRestPerSnapshot", number(r.atRestPerSnapshot()));
+        final ArrayNode stages = root.putArray("stages");
         for (final StageFigures s : r.stages())
         {
-            if (!firstStage)
-            {
-                j.out.append(',');
-            }
-            firstStage = false;
-            j.first = true;
-            j.open();
-            j.string("name", s.name());
-            j.number("bitsPerSnapshot", s.bitsPerSnapshot());
-            j.number("bitsPerObject", s.bitsPerObject());
-            j.number("bitsPerMovingObject", s.bitsPerMovingObject());
-            j.number("kbps", s.kbps());
-            j.close();
+            final ObjectNode stage = stages.addObject();
+            stage.put("name", s.name());
+            stage.set("bitsPerSnapshot", number(s.bitsPerSnapshot()));
+            stage.set("bitsPerObject", number(s.bitsPerObject()));
+            stage.set("bitsPerMovingObject", number(s.bitsPerMovingObject()));
+            stage.set("kbps", number(s.kbps()));
         }
-        j.out.append(']');
-        j.first = false;
-        j.number("statesyncToFiedlerRatio", r.statesyncToFiedlerRatio());
-        j.number("entropyBitsPerObject", r.entropyBitsPerObject());
-        j.number("bitpackedBitsPerObjectSent", r.bitpackedBitsPerObjectSent());
-        j.key("fidelity");
-        j.first = true;
-        j.open();
-        j.number("delayTicks", r.delayTicks());
-        j.number("positionErrorMeanM", r.positionErrorMeanM());
-        j.number("positionErrorP99M", r.positionErrorP99M());
-        j.number("positionErrorMaxM", r.positionErrorMaxM());
-        j.number("rotationErrorP99Deg", r.rotationErrorP99Deg());
-        j.number("restingJitterM", r.restingJitterM());
-        j.close();
+        root.set("statesyncToFiedlerRatio", number(r.statesyncToFiedlerRatio()));
+        root.set("entropyBitsPerObject", number(r.entropyBitsPerObject()));
+        root.set("bitpackedBitsPerObjectSent", number(r.bitpackedBitsPerObjectSent()));
+
+        final ObjectNode fidelity = root.putObject("fidelity");
+        fidelity.put("delayTicks", r.delayTicks());
+        fidelity.set("positionErrorMeanM", number(r.positionErrorMeanM()));
+        fidelity.set("positionErrorP99M", number(r.positionErrorP99M()));
+        fidelity.set("positionErrorMaxM", number(r.positionErrorMaxM()));
+        fidelity.set("rotationErrorP99Deg", number(r.rotationErrorP99Deg()));
+        fidelity.set("restingJitterM", number(r.restingJitterM()));
+
         final LinkFigures l = r.link();
-        j.key("link");
-        j.first = true;
-        j.open();
-        j.number("packetsSent", l.packetsSent());
-        j.number("packetsAcked", l.packetsAcked());
-        j.number("packetsLost", l.packetsLost());
-        j.number("invalidPackets", l.invalidPackets());
-        j.number("baselineMisses", l.baselineMisses());
-        j.number("rttMs", l.rttMs());
-        j.close();
-        j.key("prediction");
-        j.first = true;
-        j.open();
-        j.number("perfectPredictionRate", r.perfectPredictionRate());
+        final ObjectNode link = root.putObject("link");
+        link.put("packetsSent", l.packetsSent());
+        link.put("packetsAcked", l.packetsAcked());
+        link.put("packetsLost", l.packetsLost());
+        link.put("invalidPackets", l.invalidPackets());
+        link.put("baselineMisses", l.baselineMisses());
+        link.set("rttMs", number(l.rttMs()));
+
         final PredictionFigures p = r.prediction();
-        if (p == null)
+        final ObjectNode prediction = root.putObject("prediction");
+        prediction.set("perfectPredictionRate", number(r.perfectPredictionRate()));
+        prediction.set("corrections", p == null ? NODES.nullNode() : NODES.numberNode(p.corrections()));
+        prediction.set("largestCorrectionM", number(p == null ? Double.NaN : p.largestCorrectionM()));
+        prediction.set("largestDisplayedJumpPerFrameM", number(p == null ? Double.NaN : p.largestDisplayedJumpPerFrameM()));
+
+        final ObjectNode cpu = root.putObject("cpu");
+        cpu.set("encodeNsPerObject", number(r.encodeNsPerObject()));
+        cpu.set("decodeNsPerObject", number(r.decodeNsPerObject()));
+        cpu.put("objectsSent", r.objectsSent());
+        root.put("wallTimeMs", r.wallTimeMs());
+        return root;
+    }
+
+    /**
+     * @return {@code null} for NaN and infinities (JSON has neither), a whole number as an integer, else the
+     *         double.
+     */
+    static JsonNode number(final double value)
+    {
+        if (!Double.isFinite(value))
         {
-            j.key("corrections");
-            j.out.append("null");
-            j.number("largestCorrectionM", Double.NaN);
-            j.number("largestDisplayedJumpPerFrameM", Double.NaN);
-        }
-        else
-        {
-            j.number("corrections", p.corrections());
-            j.number("largestCorrectionM", p.largestCorrectionM());
-            j.number("largestDisplayedJumpPerFrameM", p.largestDisplayedJumpPerFrameM());
-        }
-        j.close();
-        j.key("cpu");
-        j.first = true;
-        j.open();
-        j.number("encodeNsPerObject", r.encodeNsPerObject());
-        j.number("decodeNsPerObject", r.decodeNsPerObject());
-        j.number("objectsSent", r.objectsSent());
-        j.close();
-        j.number("wallTimeMs", r.wallTimeMs());
-        j.close();
-        return j.out.append('\n').toString();
-    }
-
-    private void open()
-    {
-        out.append('{');
-        first = true;
-    }
-
-    private void close()
-    {
-        out.append('}');
-        first = false;
-    }
-
-    private void key(final String key)
-    {
-        if (!first)
-        {
-            out.append(',');
-        }
-        first = false;
-        out.append('\n').append('"').append(escape(key)).append("\":");
-    }
-
-    private void string(final String key, final String value)
-    {
-        key(key);
-        out.append('"').append(escape(value)).append('"');
-    }
-
-    private void number(final String key, final double value)
-    {
-        key(key);
-        out.append(number(value));
-    }
-
-    private void number(final String key, final long value)
-    {
-        key(key);
-        out.append(value);
-    }
-
-    /** @return a JSON number, or {@code null} for NaN and infinities. */
-    static String number(final double value)
-    {
-        if (Double.isNaN(value) || Double.isInfinite(value))
-        {
-            return "null";
+            return NODES.nullNode();
         }
         if (value == Math.rint(value) && Math.abs(value) < 1e15)
         {
-            return Long.toString((long)value);
+            return NODES.numberNode((long)value);
         }
-        return Double.toString(value); // shortest round-trip form; "1.5E-7" is valid JSON
-    }
-
-    /** @return {@code value} escaped for a JSON string. */
-    static String escape(final String value)
-    {
-        final StringBuilder escaped = new StringBuilder(value.length());
-        for (int i = 0; i < value.length(); i++)
-        {
-            final char c = value.charAt(i);
-            switch (c)
-            {
-                case '"' -> escaped.append("\\\"");
-                case '\\' -> escaped.append("\\\\");
-                case '\n' -> escaped.append("\\n");
-                case '\r' -> escaped.append("\\r");
-                case '\t' -> escaped.append("\\t");
-                default ->
-                {
-                    if (c < 0x20)
-                    {
-                        escaped.append(String.format(Locale.ROOT, "\\u%04x", (int)c));
-                    }
-                    else
-                    {
-                        escaped.append(c);
-                    }
-                }
-            }
-        }
-        return escaped.toString();
+        return NODES.numberNode(value);
     }
 }

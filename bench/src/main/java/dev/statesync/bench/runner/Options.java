@@ -1,5 +1,8 @@
 package dev.statesync.bench.runner;
 
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
 /**
  * The scenario runner's command line, parsed and validated. Immutable.
  *
@@ -43,36 +46,6 @@ public final class Options
     /** The real-UDP replica. */
     public static final String COMMAND_CLIENT = "client";
 
-    /** Shown by {@code --help}. */
-    public static final String USAGE = String.join(System.lineSeparator(),
-        "usage: java -jar statesync-bench.jar [server | client] [options]",
-        "",
-        "Runs a physics scene through an authority and a replica connected by a simulated network,",
-        "prints the bandwidth of each compression stage, fidelity and link figures, and writes reports.",
-        "",
-        "  --scene NAME        cubes | pile | player                      (default cubes)",
-        "  --seconds S         simulated seconds at 60 Hz, > 0            (default 20)",
-        "  --seed N            network simulator seed (long)              (default " + DEFAULT_SEED + ")",
-        "  --latency-ms MS     ROUND-TRIP time; each direction gets MS/2  (default 100)",
-        "  --jitter-ms MS      random extra one-way delay, 0..MS          (default 10)",
-        "  --loss F            FRACTION of datagrams lost per direction, 0..1 (0.05 = 5%) (default 0.05)",
-        "  --link NAME         default | fiedler: a preset of the three above; fiedler is his delta demo's",
-        "                      recording link, 5 ms each way, no jitter, no loss. Any of the three given",
-        "                      explicitly overrides the preset                 (default default)",
-        "  --budget-kbps K     priority accumulator budget incl. headers, " + (int)LinkBudget.MIN_KBPS + ".." +
-            (int)LinkBudget.MAX_KBPS,
-        "                      (default unlimited: every changed object every tick, payloads up to 15 KiB)",
-        "  --schema KIND       snapshot | state  (default snapshot for cubes, state for pile, player)",
-        "                      snapshot: position + rotation + at rest, receiver interpolates",
-        "                      state: + velocities at high precision, quantized on both sides",
-        "  --json FILE         write the report as JSON (see src/site/report-schema.md)",
-        "  --html FILE         write a self-contained HTML report with plots",
-        "  --help              this text",
-        "",
-        "  server              run the scene as an authority on 127.0.0.1 over real UDP for --seconds",
-        "  client              run a replica of it (same --scene/--schema) and print what it received",
-        "  --port N            UDP port of server and client, 1..65535   (default " + DEFAULT_PORT + ")");
-
     private final boolean help;
     private final String command;
     private final int port;
@@ -88,149 +61,55 @@ public final class Options
     private final String jsonFile;
     private final String htmlFile;
 
-    private Options(final Builder b)
+    private Options(final CommandLineOptions c)
     {
-        help = b.help;
-        command = b.command;
-        port = b.port;
-        scene = b.scene;
-        seconds = b.seconds;
-        seed = b.seed;
-        link = b.link;
-        final boolean fiedlerLink = LINK_FIEDLER.equals(b.link);
-        rttMs = b.rttMs != null ? b.rttMs : fiedlerLink ? FIEDLER_RTT_MS : DEFAULT_RTT_MS;
-        jitterMs = b.jitterMs != null ? b.jitterMs : fiedlerLink ? 0.0 : DEFAULT_JITTER_MS;
-        lossFraction = b.lossFraction != null ? b.lossFraction : fiedlerLink ? 0.0 : DEFAULT_LOSS_FRACTION;
-        budgetKbps = b.budgetKbps;
-        schema = b.schema != null ? b.schema : SchemaKind.defaultFor(b.scene);
-        jsonFile = b.jsonFile;
-        htmlFile = b.htmlFile;
+        help = c.help;
+        command = c.command != null ? c.command : COMMAND_RUN;
+        port = c.port;
+        scene = c.scene;
+        seconds = c.seconds;
+        seed = c.seed;
+        link = c.link;
+        final boolean fiedlerLink = LINK_FIEDLER.equals(c.link);
+        rttMs = c.rttMs != null ? c.rttMs : fiedlerLink ? FIEDLER_RTT_MS : DEFAULT_RTT_MS;
+        jitterMs = c.jitterMs != null ? c.jitterMs : fiedlerLink ? 0.0 : DEFAULT_JITTER_MS;
+        lossFraction = c.lossFraction != null ? c.lossFraction : fiedlerLink ? 0.0 : DEFAULT_LOSS_FRACTION;
+        budgetKbps = c.budgetKbps;
+        schema = c.schema != null ? c.schema : SchemaKind.defaultFor(c.scene);
+        jsonFile = c.jsonFile;
+        htmlFile = c.htmlFile;
     }
 
     /** @return the defaults (the command with no arguments). */
     public static Options defaults()
     {
-        return new Options(new Builder());
+        return parse();
     }
 
     /**
-     * Parse a command line.
+     * Parse a command line (picocli, declared by {@link CommandLineOptions}).
      *
      * @throws IllegalArgumentException with a one-line message naming the bad option.
      */
     public static Options parse(final String... args)
     {
-        final Builder b = new Builder();
-        for (int i = 0; i < args.length; i++)
-        {
-            final String option = args[i];
-            if ("--help".equals(option) || "-h".equals(option))
-            {
-                b.help = true;
-                continue;
-            }
-            if (i == 0 && (COMMAND_SERVER.equals(option) || COMMAND_CLIENT.equals(option)))
-            {
-                b.command = option;
-                continue;
-            }
-            if (!option.startsWith("--"))
-            {
-                throw new IllegalArgumentException("unexpected argument '" + option + "' (try --help)");
-            }
-            if (i + 1 >= args.length)
-            {
-                throw new IllegalArgumentException(option + " needs a value (try --help)");
-            }
-            final String value = args[++i];
-            switch (option)
-            {
-                case "--scene" -> b.scene = oneOf(option, value, "cubes", "pile", "player");
-                case "--seconds" -> b.seconds = number(option, value, 1.0 / 60, 24 * 3600, false);
-                case "--seed" -> b.seed = longValue(option, value);
-                case "--latency-ms" -> b.rttMs = number(option, value, 0, 10_000, true);
-                case "--jitter-ms" -> b.jitterMs = number(option, value, 0, 10_000, true);
-                case "--loss" -> b.lossFraction = number(option, value, 0, 1, true);
-                case "--link" -> b.link = oneOf(option, value, LINK_DEFAULT, LINK_FIEDLER);
-                case "--budget-kbps" -> b.budgetKbps = number(option, value, LinkBudget.MIN_KBPS, LinkBudget.MAX_KBPS, true);
-                case "--schema" ->
-                {
-                    b.schema = SchemaKind.parse(value);
-                    if (b.schema == null)
-                    {
-                        throw new IllegalArgumentException("--schema must be snapshot or state, got '" + value + "'");
-                    }
-                }
-                case "--port" -> b.port = port(option, value);
-                case "--json" -> b.jsonFile = fileName(option, value);
-                case "--html" -> b.htmlFile = fileName(option, value);
-                default -> throw new IllegalArgumentException("unknown option " + option + " (try --help)");
-            }
-        }
-        return new Options(b);
-    }
-
-    private static String oneOf(final String option, final String value, final String... allowed)
-    {
-        for (final String candidate : allowed)
-        {
-            if (candidate.equals(value))
-            {
-                return value;
-            }
-        }
-        throw new IllegalArgumentException(option + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'");
-    }
-
-    private static double number(
-        final String option, final String value, final double min, final double max, final boolean minInclusive)
-    {
-        final double parsed;
+        final CommandLineOptions declared = new CommandLineOptions();
         try
         {
-            parsed = Double.parseDouble(value);
+            new CommandLine(declared).parseArgs(args);
+            declared.validate(args);
         }
-        catch (final NumberFormatException ex)
+        catch (final ParameterException ex)
         {
-            throw new IllegalArgumentException(option + " needs a number, got '" + value + "'");
+            throw new IllegalArgumentException(ex.getMessage(), ex);
         }
-        if (!(minInclusive ? parsed >= min : parsed > min) || !(parsed <= max))
-        {
-            throw new IllegalArgumentException(option + " must be in " + (minInclusive ? "[" : "(") + min + ", " + max +
-                "], got '" + value + "'");
-        }
-        return parsed;
+        return new Options(declared);
     }
 
-    private static long longValue(final String option, final String value)
+    /** @return the {@code --help} text. */
+    public static String usage()
     {
-        try
-        {
-            return Long.parseLong(value);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(option + " needs a whole number, got '" + value + "'");
-        }
-    }
-
-    private static int port(final String option, final String value)
-    {
-        final long port = longValue(option, value);
-        if (port < 1 || port > 65_535)
-        {
-            throw new IllegalArgumentException(option + " must be in [1, 65535], got '" + value + "'");
-        }
-        return (int)port;
-    }
-
-    private static String fileName(final String option, final String value)
-    {
-        if (value.isEmpty() || value.startsWith("--"))
-        {
-            throw new IllegalArgumentException(option + " needs a file name, got '" + value + "'");
-        }
-        return value;
+        return new CommandLine(new CommandLineOptions()).getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();
     }
 
     /** @return true if {@code --help} was given. */
@@ -333,27 +212,5 @@ public final class Options
     public String htmlFile()
     {
         return htmlFile;
-    }
-
-    private static final class Builder
-    {
-        boolean help;
-        String command = COMMAND_RUN;
-        int port = DEFAULT_PORT;
-        String scene = DEFAULT_SCENE;
-        double seconds = DEFAULT_SECONDS;
-        long seed = DEFAULT_SEED;
-        String link = LINK_DEFAULT;
-        Double rttMs;
-        Double jitterMs;
-        Double lossFraction;
-        double budgetKbps;
-        SchemaKind schema;
-        String jsonFile;
-        String htmlFile;
-
-        Builder()
-        {
-        }
     }
 }

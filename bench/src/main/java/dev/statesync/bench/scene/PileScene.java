@@ -2,12 +2,10 @@ package dev.statesync.bench.scene;
 
 import java.util.SplittableRandom;
 
-import org.jbox2d.collision.shapes.PolygonShape;
+import dev.statesync.bench.box2d.DynamicBox;
+import dev.statesync.bench.box2d.StaticGround;
 import org.jbox2d.common.Vec2;
 import org.jbox2d.dynamics.Body;
-import org.jbox2d.dynamics.BodyDef;
-import org.jbox2d.dynamics.BodyType;
-import org.jbox2d.dynamics.FixtureDef;
 import org.jbox2d.dynamics.World;
 
 import static dev.statesync.bench.scene.PileSceneConfig.*;
@@ -52,16 +50,18 @@ public final class PileScene implements Scene
     {
         world = new World(new Vec2(0f, -GRAVITY_M_PER_S2));
         world.setAllowSleep(true);
-        createGround();
+        StaticGround.floorBetweenWalls(world, GROUND_HALF_WIDTH_M, GROUND_HALF_WIDTH_M + 1f, WALL_HEIGHT_M, FRICTION);
 
         bodies = new Body[1 + boxCount()];
-        bodies[PLAYER] = createPlayer();
+        bodies[PLAYER] = new DynamicBox(PLAYER_HALF_WIDTH_M, PLAYER_HALF_HEIGHT_M, PLAYER_DENSITY_KG_PER_M2, FRICTION, true)
+            .create(world, PLAYER_START_X_M, PLAYER_HALF_HEIGHT_M, 0f);
+        final DynamicBox box = DynamicBox.square(BOX_HALF_SIZE_M, BOX_DENSITY_KG_PER_M2, FRICTION);
         int index = 1;
         for (int s = 0; s < STACK_COUNT; s++)
         {
             for (int level = 0; level < STACK_HEIGHT; level++)
             {
-                bodies[index++] = createBox(STACK_X_M[s], BOX_HALF_SIZE_M * (2 * level + 1), 0f);
+                bodies[index++] = box.create(world, STACK_X_M[s], BOX_HALF_SIZE_M * (2 * level + 1), 0f);
             }
         }
         final SplittableRandom random = new SplittableRandom(seed);
@@ -73,7 +73,7 @@ public final class PileScene implements Scene
                 final float x = leftM + column * PILE_SPACING_M + jitter(random);
                 final float y = PILE_BOTTOM_Y_M + row * PILE_SPACING_M + jitter(random);
                 final float angle = (float)(random.nextDouble() - 0.5) * 0.2f;
-                bodies[index++] = createBox(x, y, angle);
+                bodies[index++] = box.create(world, x, y, angle);
             }
         }
     }
@@ -81,56 +81,6 @@ public final class PileScene implements Scene
     private static float jitter(final SplittableRandom random)
     {
         return (float)((random.nextDouble() * 2 - 1) * PILE_JITTER_M);
-    }
-
-    private void createGround()
-    {
-        final BodyDef def = new BodyDef();
-        def.type = BodyType.STATIC;
-        final Body ground = world.createBody(def);
-        final PolygonShape floor = new PolygonShape();
-        floor.setAsBox(GROUND_HALF_WIDTH_M, 1f, new Vec2(0f, -1f), 0f);
-        ground.createFixture(floor, 0f).setFriction(FRICTION);
-        final PolygonShape leftWall = new PolygonShape();
-        leftWall.setAsBox(1f, 0.5f * WALL_HEIGHT_M, new Vec2(-GROUND_HALF_WIDTH_M - 1f, 0.5f * WALL_HEIGHT_M), 0f);
-        ground.createFixture(leftWall, 0f).setFriction(FRICTION);
-        final PolygonShape rightWall = new PolygonShape();
-        rightWall.setAsBox(1f, 0.5f * WALL_HEIGHT_M, new Vec2(GROUND_HALF_WIDTH_M + 1f, 0.5f * WALL_HEIGHT_M), 0f);
-        ground.createFixture(rightWall, 0f).setFriction(FRICTION);
-    }
-
-    private Body createPlayer()
-    {
-        final BodyDef def = new BodyDef();
-        def.type = BodyType.DYNAMIC;
-        def.position.set(PLAYER_START_X_M, PLAYER_HALF_HEIGHT_M);
-        def.fixedRotation = true;
-        final Body body = world.createBody(def);
-        final PolygonShape box = new PolygonShape();
-        box.setAsBox(PLAYER_HALF_WIDTH_M, PLAYER_HALF_HEIGHT_M);
-        final FixtureDef fixture = new FixtureDef();
-        fixture.shape = box;
-        fixture.density = PLAYER_DENSITY_KG_PER_M2;
-        fixture.friction = FRICTION;
-        body.createFixture(fixture);
-        return body;
-    }
-
-    private Body createBox(final float xM, final float yM, final float angleRad)
-    {
-        final BodyDef def = new BodyDef();
-        def.type = BodyType.DYNAMIC;
-        def.position.set(xM, yM);
-        def.angle = angleRad;
-        final Body body = world.createBody(def);
-        final PolygonShape box = new PolygonShape();
-        box.setAsBox(BOX_HALF_SIZE_M, BOX_HALF_SIZE_M);
-        final FixtureDef fixture = new FixtureDef();
-        fixture.shape = box;
-        fixture.density = BOX_DENSITY_KG_PER_M2;
-        fixture.friction = FRICTION;
-        body.createFixture(fixture);
-        return body;
     }
 
     @Override

@@ -1,26 +1,79 @@
 package dev.statesync.bench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 class JsonReportTest
 {
+    /** The keys of src/site/report-schema.md, in its order. */
+    private static final List<String> TOP_KEYS = List.of("scene", "objects", "ticks", "hz", "schema", "seed", "rttMs",
+        "jitterMs", "lossFraction", "budgetKbps", "changedPerSnapshot", "changedVsAckedPerSnapshot", "atRestPerSnapshot",
+        "stages", "statesyncToFiedlerRatio", "entropyBitsPerObject", "bitpackedBitsPerObjectSent", "fidelity", "link",
+        "prediction", "cpu", "wallTimeMs");
+    private static final List<String> STAGE_KEYS = List.of("name", "bitsPerSnapshot", "bitsPerObject", "bitsPerMovingObject", "kbps");
+    private static final List<String> FIDELITY_KEYS = List.of("delayTicks", "positionErrorMeanM", "positionErrorP99M",
+        "positionErrorMaxM", "rotationErrorP99Deg", "restingJitterM");
+    private static final List<String> LINK_KEYS =
+        List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses", "rttMs");
+    private static final List<String> PREDICTION_KEYS =
+        List.of("perfectPredictionRate", "corrections", "largestCorrectionM", "largestDisplayedJumpPerFrameM");
+    private static final List<String> CPU_KEYS = List.of("encodeNsPerObject", "decodeNsPerObject", "objectsSent");
+
     @Test
     void shouldWriteNonFiniteNumbersAsNullAndWholeNumbersWithoutAFraction()
     {
-        assertEquals("null", JsonReport.number(Double.NaN));
-        assertEquals("null", JsonReport.number(Double.POSITIVE_INFINITY));
-        assertEquals("901", JsonReport.number(901.0));
-        assertEquals(0.125, (Double)MiniJson.parse(JsonReport.number(0.125)));
-        assertEquals(1.5e-7, (Double)MiniJson.parse(JsonReport.number(1.5e-7)), 1e-12);
-        assertEquals(123456.7, (Double)MiniJson.parse(JsonReport.number(123456.7)), 0.1);
+        assertTrue(JsonReport.number(Double.NaN).isNull());
+        assertTrue(JsonReport.number(Double.POSITIVE_INFINITY).isNull());
+        assertTrue(JsonReport.number(Double.NEGATIVE_INFINITY).isNull());
+        assertTrue(JsonReport.number(901.0).isIntegralNumber());
+        assertEquals("901", JsonReport.number(901.0).toString());
+        assertEquals(0.125, JsonReport.number(0.125).doubleValue());
+        assertEquals(1.5e-7, JsonReport.number(1.5e-7).doubleValue());
+        assertEquals(123456.7, JsonReport.number(123456.7).doubleValue());
     }
 
     @Test
-    void shouldEscapeStringsSoTheyParseBack()
+    void shouldWriteEveryDocumentedKeyInTheDocumentedOrderAndNullsForWhatTheRunDidNotHave() throws Exception
     {
-        final String nasty = "a\"b\\c\nd\u0001";
-        assertEquals(nasty, MiniJson.parse("\"" + JsonReport.escape(nasty) + "\""));
+        final RunReport report = new ScenarioRunner(Options.parse("--scene", "pile", "--seconds", "0.2"), null).run();
+        final String text = JsonReport.format(report);
+        final JsonNode json = new ObjectMapper().readTree(text);
+
+        assertEquals(TOP_KEYS, keys(json));
+        assertEquals("pile", json.get("scene").asText());
+        assertTrue(json.get("objects").isIntegralNumber());
+        assertEquals(report.objects(), json.get("objects").asInt());
+        assertEquals(12, json.get("ticks").asInt());
+        assertTrue(json.get("rttMs").isIntegralNumber(), "100 ms is written as 100");
+        assertTrue(json.get("budgetKbps").isNull(), "unbudgeted");
+        assertEquals(Stage.values().length, json.get("stages").size());
+        for (int i = 0; i < Stage.values().length; i++)
+        {
+            final JsonNode stage = json.get("stages").get(i);
+            assertEquals(STAGE_KEYS, keys(stage));
+            assertEquals(Stage.values()[i].reportName(), stage.get("name").asText());
+            assertEquals(report.stages().get(i).bitsPerSnapshot(), stage.get("bitsPerSnapshot").asDouble());
+        }
+        assertEquals(FIDELITY_KEYS, keys(json.get("fidelity")));
+        assertEquals(LINK_KEYS, keys(json.get("link")));
+        assertEquals(report.link().packetsSent(), json.get("link").get("packetsSent").asLong());
+        assertEquals(PREDICTION_KEYS, keys(json.get("prediction")));
+        assertTrue(json.get("prediction").get("corrections").isNull(), "the pile predicts no player");
+        assertEquals(CPU_KEYS, keys(json.get("cpu")));
+        assertTrue(text.endsWith("}\n"));
+    }
+
+    private static List<String> keys(final JsonNode object)
+    {
+        final List<String> keys = new ArrayList<>();
+        object.fieldNames().forEachRemaining(keys::add);
+        return keys;
     }
 }

@@ -9,22 +9,24 @@ import net.jqwik.api.Combinators;
 /**
  * One way an attacker or a broken link changes a real packet: flip bits, cut it short, overwrite bytes, or
  * splice the head of one packet to the tail of another. The parameters are raw ints reduced modulo the packet,
- * so one generated mutation applies to a packet of any length. (The sync module's tests hold the same helper:
- * test classes are not shared between modules.)
+ * so one generated mutation applies to a packet of any length. Shared with the sync module's tests through
+ * codec's test-jar.
  *
  * @param kind what to do.
  * @param a    first parameter (a bit or byte position, a length, a cut).
  * @param b    second parameter (a second position, a value, a cut in the other packet).
  * @param c    third parameter (a value, or whether to do it twice).
  */
-record ByteMutation(Kind kind, int a, int b, int c)
+public record ByteMutation(Kind kind, int a, int b, int c)
 {
-    enum Kind
+    /** What a mutation does. */
+    public enum Kind
     {
         FLIP_BITS, TRUNCATE, OVERWRITE_BYTES, SPLICE
     }
 
-    static Arbitrary<ByteMutation> arbitrary()
+    /** @return mutations of every kind with any parameters. */
+    public static Arbitrary<ByteMutation> arbitrary()
     {
         final Arbitrary<Integer> any = Arbitraries.integers().between(0, Integer.MAX_VALUE);
         return Combinators.combine(Arbitraries.of(Kind.class), any, any, any).as(ByteMutation::new);
@@ -35,7 +37,7 @@ record ByteMutation(Kind kind, int a, int b, int c)
      * @param other  another real packet, the tail of a splice.
      * @return the mutated copy.
      */
-    byte[] apply(final byte[] packet, final byte[] other)
+    public byte[] apply(final byte[] packet, final byte[] other)
     {
         final byte[] bytes = packet.clone();
         switch (kind)

@@ -70,6 +70,41 @@ public final class RandomStates
         }
     }
 
+    /**
+     * Move an object the way a settling scene does: no change {@code stillPercent}% of the time, a fresh random
+     * record 1% of the time, otherwise every field but the at-rest flag (and a 3D rotation's largest-component
+     * index) steps by -6..6, then the object is at rest one time in five.
+     */
+    public static void drift(
+        final StateSchema schema, final SplittableRandom random, final int[] record, final int offset, final int stillPercent)
+    {
+        final int roll = random.nextInt(100);
+        if (roll < stillPercent)
+        {
+            return;
+        }
+        if (roll == 99)
+        {
+            randomRecord(schema, random, record, offset);
+            return;
+        }
+        for (int f = 0; f < schema.stride(); f++)
+        {
+            if (f == schema.atRestOffset() || (schema.is3d() && f == schema.rotationOffset()))
+            {
+                continue;
+            }
+            final int value = record[offset + f] + random.nextInt(-6, 7);
+            record[offset + f] = Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
+        }
+        final boolean atRest = random.nextInt(5) == 0;
+        record[offset + schema.atRestOffset()] = 0;
+        if (atRest)
+        {
+            setAtRest(schema, record, offset);
+        }
+    }
+
     public static StateSchema schema(final int which)
     {
         return switch (which)

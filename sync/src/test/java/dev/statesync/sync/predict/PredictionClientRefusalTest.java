@@ -8,7 +8,7 @@ import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.codec.bits.BitReader;
-import dev.statesync.sync.ByteMutation;
+import dev.statesync.codec.snapshot.ByteMutation;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.function.IntFunction;
 
+import dev.statesync.codec.AllocationMeter;
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitWriter;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -207,13 +207,11 @@ class PredictionClientTest
         final TestInput input = new TestInput();
         runTicks(client, writer, buffer, server, input, 0, 2000); // warm up (JIT, lambdas)
 
-        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        final long threadId = Thread.currentThread().getId();
-        final long calibrationBytes = threads.getThreadAllocatedBytes(threadId);
-        final long beforeBytes = threads.getThreadAllocatedBytes(threadId);
+        final long calibrationBytes = AllocationMeter.allocatedBytes();
+        final long beforeBytes = AllocationMeter.allocatedBytes();
         final long measurementBytes = beforeBytes - calibrationBytes;
         runTicks(client, writer, buffer, server, input, 2000, 12000);
-        final long allocatedBytes = threads.getThreadAllocatedBytes(threadId) - beforeBytes - measurementBytes;
+        final long allocatedBytes = AllocationMeter.allocatedBytes() - beforeBytes - measurementBytes;
 
         assertTrue(client.corrections().count() > 1000, "replays must have happened");
         // One object per tick would be >= 160 kB here; the few bytes allowed are the JVM's own one-off noise

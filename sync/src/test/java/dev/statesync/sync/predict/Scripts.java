@@ -3,14 +3,14 @@ package dev.statesync.sync.predict;
 import java.util.function.IntFunction;
 
 /** Scripted player inputs: deterministic functions of the tick, like a replayed recording. */
-final class Scripts
+public final class Scripts
 {
     private Scripts()
     {
     }
 
     /** Walk right, stop, walk left, jump now and then: changes every 20-45 ticks. */
-    static IntFunction<TestInput> walkAndJump()
+    public static IntFunction<TestInput> walkAndJump()
     {
         final TestInput input = new TestInput();
         return tick ->

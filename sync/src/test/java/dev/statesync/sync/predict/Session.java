@@ -16,15 +16,15 @@ import org.agrona.concurrent.UnsafeBuffer;
  * synthetic time. Per tick: the client takes arrived states, the server takes arrived inputs; the client
  * predicts and sends its inputs; the server applies one input, steps and sends the state.
  */
-final class Session<S, I>
+public final class Session<S, I>
 {
-    static final int CLIENT = 0;
-    static final int SERVER = 1;
+    public static final int CLIENT = 0;
+    public static final int SERVER = 1;
 
-    final PredictionClient<S, I> client;
-    final ServerInputChannel<I> channel;
-    final SimulationWorld<S, I> serverWorld;
-    final long tickNs;
+    public final PredictionClient<S, I> client;
+    public final ServerInputChannel<I> channel;
+    public final SimulationWorld<S, I> serverWorld;
+    public final long tickNs;
 
     private NetworkSimulator network;
     private NetworkSimulator previousNetwork;
@@ -40,7 +40,7 @@ final class Session<S, I>
     private long inputsLost;
     private long statesLost;
 
-    Session(
+    public Session(
         final PredictionClient<S, I> client,
         final ServerInputChannel<I> channel,
         final SimulationWorld<S, I> serverWorld,
@@ -58,7 +58,7 @@ final class Session<S, I>
     }
 
     /** A network with the same one-way latency and loss both ways, no jitter: packets stay in order. */
-    static NetworkSimulator network(final long seed, final long oneWayNs, final double lossFraction)
+    public static NetworkSimulator network(final long seed, final long oneWayNs, final double lossFraction)
     {
         return new NetworkSimulator(new NetworkSimulatorConfig()
             .seed(seed)
@@ -71,14 +71,14 @@ final class Session<S, I>
      * Send from now on through {@code next}; what is in flight on the current network still arrives. This is
      * how a test changes link conditions mid-run without losing the packets already sent.
      */
-    void switchNetwork(final NetworkSimulator next)
+    public void switchNetwork(final NetworkSimulator next)
     {
         previousNetwork = network;
         network = next;
     }
 
     /** Run one tick; {@code script} gives the client's input for a client tick. */
-    void tick(final IntFunction<I> script)
+    public void tick(final IntFunction<I> script)
     {
         nowNs += tickNs;
 
@@ -123,24 +123,24 @@ final class Session<S, I>
         }
     }
 
-    long nowNs()
+    public long nowNs()
     {
         return nowNs;
     }
 
-    int serverTicks()
+    public int serverTicks()
     {
         return serverTicks;
     }
 
     /** @return input messages the network dropped. */
-    long inputsLost()
+    public long inputsLost()
     {
         return inputsLost;
     }
 
     /** @return state messages the network dropped. */
-    long statesLost()
+    public long statesLost()
     {
         return statesLost;
     }

@@ -1,12 +1,12 @@
 package dev.statesync.sync.predict;
 
 /** A game-like input: a horizontal direction and a jump button. */
-final class TestInput
+public final class TestInput
 {
-    int moveX;
-    boolean jump;
+    public int moveX;
+    public boolean jump;
 
-    TestInput set(final int moveX, final boolean jump)
+    public TestInput set(final int moveX, final boolean jump)
     {
         this.moveX = moveX;
         this.jump = jump;

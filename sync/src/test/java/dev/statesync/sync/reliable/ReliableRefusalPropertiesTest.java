@@ -10,7 +10,7 @@ import java.util.List;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.sync.ByteMutation;
+import dev.statesync.codec.snapshot.ByteMutation;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;

@@ -1,5 +1,6 @@
 package dev.statesync.sync.reliable;
 
+import dev.statesync.codec.AllocationMeter;
 import dev.statesync.sync.sim.DatagramHandler;
 import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
@@ -7,7 +8,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,17 +67,13 @@ class SteadyStateAllocationTest
     @Test
     void shouldNotAllocateWhenSendingReceivingAckingAndFragmentingOnceWarm()
     {
-        final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        assertTrue(threads.isThreadAllocatedMemorySupported());
         final Loop loop = new Loop();
         loop.run(5_000);
         final long acksBefore = loop.acks[0];
 
-        final long threadId = Thread.currentThread().getId();
-        final long before = threads.getThreadAllocatedBytes(threadId);
+        final long before = AllocationMeter.allocatedBytes();
         loop.run(20_000);
-        final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
+        final long allocated = AllocationMeter.allocatedBytes() - before;
 
         assertTrue(loop.acks[0] - acksBefore > 10_000, "the loop really exchanged packets");
         assertEquals(0, loop.endpoints[1].counter(ReliableCounters.REJECTED_INTEGRITY));

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 
 import org.agrona.DirectBuffer;
 
+import dev.statesync.codec.snapshot.RandomStates;
 import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.predict.Predictor;
@@ -160,51 +161,11 @@ final class LinkedSnapshotSession
 
     private void randomRecord(final int object)
     {
-        final int base = states.offsetOf(object);
-        final int[] record = states.array();
-        for (int f = 0; f < schema.stride(); f++)
-        {
-            record[base + f] = schema.fieldMin(f) + motion.nextInt(schema.fieldMax(f) - schema.fieldMin(f) + 1);
-        }
-        setRest(object, motion.nextInt(3) == 0);
-    }
-
-    private void setRest(final int object, final boolean atRest)
-    {
-        final int base = states.offsetOf(object);
-        states.array()[base + schema.atRestOffset()] = atRest ? 1 : 0;
-        if (atRest && schema.hasVelocities())
-        {
-            for (int f = schema.linearOffset(); f < schema.stride(); f++)
-            {
-                states.array()[base + f] = 0;
-            }
-        }
+        RandomStates.randomRecord(schema, motion, states.array(), states.offsetOf(object));
     }
 
     private void evolve(final int object)
     {
-        final int roll = motion.nextInt(100);
-        if (roll < 70)
-        {
-            return;
-        }
-        if (roll == 99)
-        {
-            randomRecord(object);
-            return;
-        }
-        final int base = states.offsetOf(object);
-        final int[] record = states.array();
-        for (int f = 0; f < schema.stride(); f++)
-        {
-            if (f == schema.atRestOffset() || (schema.is3d() && f == schema.rotationOffset()))
-            {
-                continue;
-            }
-            final int value = record[base + f] + motion.nextInt(-6, 7);
-            record[base + f] = Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
-        }
-        setRest(object, motion.nextInt(5) == 0);
+        RandomStates.drift(schema, motion, states.array(), states.offsetOf(object), 70);
     }
 }

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
+import dev.statesync.codec.snapshot.RandomStates;
 import dev.statesync.codec.predict.HoldPredictor;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.predict.Predictor;
@@ -251,51 +252,11 @@ final class RecordedLinkSession
 
     private void randomRecord(final int object)
     {
-        final int base = states.offsetOf(object);
-        final int[] record = states.array();
-        for (int f = 0; f < schema.stride(); f++)
-        {
-            record[base + f] = schema.fieldMin(f) + random.nextInt(schema.fieldMax(f) - schema.fieldMin(f) + 1);
-        }
-        setRest(object, random.nextInt(3) == 0);
-    }
-
-    private void setRest(final int object, final boolean atRest)
-    {
-        final int base = states.offsetOf(object);
-        states.array()[base + schema.atRestOffset()] = atRest ? 1 : 0;
-        if (atRest && schema.hasVelocities())
-        {
-            for (int f = schema.linearOffset(); f < schema.stride(); f++)
-            {
-                states.array()[base + f] = 0;
-            }
-        }
+        RandomStates.randomRecord(schema, random, states.array(), states.offsetOf(object));
     }
 
     private void evolve(final int object)
     {
-        final int roll = random.nextInt(100);
-        if (roll < 60)
-        {
-            return;
-        }
-        if (roll == 99)
-        {
-            randomRecord(object);
-            return;
-        }
-        final int base = states.offsetOf(object);
-        final int[] record = states.array();
-        for (int f = 0; f < schema.stride(); f++)
-        {
-            if (f == schema.atRestOffset() || (schema.is3d() && f == schema.rotationOffset()))
-            {
-                continue;
-            }
-            final int value = record[base + f] + random.nextInt(-6, 7);
-            record[base + f] = Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
-        }
-        setRest(object, random.nextInt(5) == 0);
+        RandomStates.drift(schema, random, states.array(), states.offsetOf(object), 60);
     }
 }

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import dev.statesync.sync.ByteMutation;
+import dev.statesync.codec.snapshot.ByteMutation;
 import dev.statesync.sync.reliable.PacketHeader;
 import dev.statesync.sync.reliable.SequenceNumbers;
 import net.jqwik.api.Arbitraries;

@@ -10,7 +10,7 @@ import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.codec.snapshot.SnapshotFormat;
-import dev.statesync.sync.ByteMutation;
+import dev.statesync.codec.snapshot.ByteMutation;
 import dev.statesync.sync.reliable.FragmentHeader;
 import dev.statesync.sync.reliable.PacketHeader;
 import dev.statesync.sync.reliable.SequenceNumbers;

@@ -3,6 +3,7 @@
  */
 package dev.statesync.sync.udp;
 
+import dev.statesync.codec.AllocationMeter;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -37,9 +37,6 @@ class UdpSteadyStateAllocationTest
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void shouldNotAllocateWhenConnectedPeersExchangeOnceWarm() throws IOException
     {
-        final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        assertTrue(threads.isThreadAllocatedMemorySupported());
         final long[] delivered = new long[2];
         final UdpServerHandler handler = new UdpServerHandler()
         {
@@ -74,10 +71,9 @@ class UdpSteadyStateAllocationTest
 
         final long[] nowNs = { 0 };
         exchange(server, client, payload, nowNs, 2_000);
-        final long threadId = Thread.currentThread().getId();
-        final long before = threads.getThreadAllocatedBytes(threadId);
+        final long before = AllocationMeter.allocatedBytes();
         final int exchanged = exchange(server, client, payload, nowNs, 2_000);
-        final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
+        final long allocated = AllocationMeter.allocatedBytes() - before;
 
         assertEquals(2_000, exchanged, "every exchange completed within the wall-clock bound");
         assertEquals(3_000, delivered[0], "3 of every 4 exchanges carry a payload each way");

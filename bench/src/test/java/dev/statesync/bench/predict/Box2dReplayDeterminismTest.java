@@ -1,4 +1,4 @@
-package dev.statesync.sync.predict;
+package dev.statesync.bench.predict;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.IntFunction;
 
+import dev.statesync.bench.box2d.BodyState;
+import dev.statesync.bench.box2d.BodyStateCodec;
+import dev.statesync.sync.predict.PredictionClient;
+import dev.statesync.sync.predict.PredictionClientConfig;
+import dev.statesync.sync.predict.Scripts;
+import dev.statesync.sync.predict.TestInput;
+import dev.statesync.sync.predict.TestInputCodec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

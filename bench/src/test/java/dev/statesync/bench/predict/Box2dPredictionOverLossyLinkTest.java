@@ -1,15 +1,30 @@
-package dev.statesync.sync.predict;
+package dev.statesync.bench.predict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.IntFunction;
 
+import dev.statesync.bench.box2d.BodyState;
+import dev.statesync.bench.box2d.BodyStateCodec;
+import dev.statesync.sync.predict.CorrectionSmoother;
+import dev.statesync.sync.predict.CorrectionSmootherConfig;
+import dev.statesync.sync.predict.CorrectionStats;
+import dev.statesync.sync.predict.Pose;
+import dev.statesync.sync.predict.PredictionClient;
+import dev.statesync.sync.predict.PredictionClientConfig;
+import dev.statesync.sync.predict.Scripts;
+import dev.statesync.sync.predict.ServerInputChannel;
+import dev.statesync.sync.predict.ServerInputChannelConfig;
+import dev.statesync.sync.predict.Session;
+import dev.statesync.sync.predict.TestInput;
+import dev.statesync.sync.predict.TestInputCodec;
 import org.jbox2d.common.Vec2;
 import org.junit.jupiter.api.Test;
 
 /**
- * A JBox2D player body driven by scripted inputs, client and server in separate worlds, joined by the library's
+ * The prediction engine on JBox2D (here in bench, where the physics engines live; the helpers come from sync's
+ * test-jar): a player body driven by scripted inputs, client and server in separate worlds, joined by the library's
  * seeded {@link dev.statesync.sync.sim.NetworkSimulator}: 150 ms round trip and 10% loss each way.
  */
 class Box2dPredictionOverLossyLinkTest

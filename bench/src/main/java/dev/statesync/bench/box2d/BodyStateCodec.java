@@ -1,15 +1,19 @@
-package dev.statesync.sync.predict;
+package dev.statesync.bench.box2d;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.sync.predict.ErrorMetric;
+import dev.statesync.sync.predict.StateCodec;
 
-/** Full-float body state (no quantization, so equal simulations compare exactly) and its error metric. */
-final class BodyStateCodec implements StateCodec<BodyState>, ErrorMetric<BodyState>
+/** {@link BodyState} on the wire as six floats (no quantization), and its error metric. */
+public final class BodyStateCodec implements StateCodec<BodyState>, ErrorMetric<BodyState>
 {
+    @Override
     public BodyState newState()
     {
         return new BodyState();
     }
 
+    @Override
     public void copy(final BodyState src, final BodyState dst)
     {
         dst.x = src.x;
@@ -20,6 +24,7 @@ final class BodyStateCodec implements StateCodec<BodyState>, ErrorMetric<BodySta
         dst.angularVelocity = src.angularVelocity;
     }
 
+    @Override
     public void serialize(final BitStream stream, final BodyState state)
     {
         state.x = stream.serializeFloat(state.x);
@@ -30,11 +35,13 @@ final class BodyStateCodec implements StateCodec<BodyState>, ErrorMetric<BodySta
         state.angularVelocity = stream.serializeFloat(state.angularVelocity);
     }
 
+    @Override
     public double positionErrorM(final BodyState predicted, final BodyState authoritative)
     {
         return Math.hypot(predicted.x - authoritative.x, predicted.y - authoritative.y);
     }
 
+    @Override
     public double rotationErrorRad(final BodyState predicted, final BodyState authoritative)
     {
         return Math.abs(predicted.angle - authoritative.angle);

@@ -1,0 +1,203 @@
+package dev.statesync.bench.runner;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The scenario runner's command line as picocli declares it: names, value labels, help text and the checks
+ * on each value. {@link Options#parse} reads one and turns it into the immutable {@link Options}; defaults that
+ * depend on other options (the link preset, the scene's schema) are resolved there.
+ */
+@Command(
+    name = "statesync-bench",
+    synopsisHeading = "",
+    separator = " ",
+    customSynopsis = "usage: java -jar statesync-bench.jar [server | client] [options]",
+    description = {
+        "",
+        "Runs a physics scene through an authority and a replica connected by a simulated network,",
+        "prints the bandwidth of each compression stage, fidelity and link figures, and writes reports.",
+        ""},
+    sortOptions = false,
+    usageHelpWidth = 110,
+    footer = {
+        "",
+        "  server              run the scene as an authority on 127.0.0.1 over real UDP for --seconds",
+        "  client              run a replica of it (same --scene/--schema) and print what it received"})
+final class CommandLineOptions
+{
+    @Spec
+    CommandSpec spec;
+
+    /** {@code server}, {@code client}, or null for the simulated run. */
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMMAND", hidden = true)
+    String command;
+
+    String scene = Options.DEFAULT_SCENE;
+    double seconds = Options.DEFAULT_SECONDS;
+
+    @Option(names = "--seed", paramLabel = "N", order = 3,
+        description = "network simulator seed (long)              (default " + Options.DEFAULT_SEED + ")")
+    long seed = Options.DEFAULT_SEED;
+
+    Double rttMs;
+    Double jitterMs;
+    Double lossFraction;
+    String link = Options.LINK_DEFAULT;
+    double budgetKbps;
+
+    @Option(names = "--schema", paramLabel = "KIND", order = 9, converter = SchemaKindConverter.class,
+        description = {
+            "snapshot | state  (default snapshot for cubes, state for pile, player)",
+            "snapshot: position + rotation + at rest, receiver interpolates",
+            "state: + velocities at high precision, quantized on both sides"})
+    SchemaKind schema;
+
+    String jsonFile;
+    String htmlFile;
+
+    @Option(names = {"--help", "-h"}, usageHelp = true, order = 12, description = "this text")
+    boolean help;
+
+    int port = Options.DEFAULT_PORT;
+
+    @Option(names = "--scene", paramLabel = "NAME", order = 1,
+        description = "cubes | pile | player                      (default " + Options.DEFAULT_SCENE + ")")
+    void scene(final String value)
+    {
+        scene = oneOf("--scene", value, "cubes", "pile", "player");
+    }
+
+    @Option(names = "--seconds", paramLabel = "S", order = 2,
+        description = "simulated seconds at 60 Hz, > 0            (default 20)")
+    void seconds(final double value)
+    {
+        seconds = inRange("--seconds", value, 1.0 / 60, 24 * 3600, false);
+    }
+
+    @Option(names = "--latency-ms", paramLabel = "MS", order = 4,
+        description = "ROUND-TRIP time; each direction gets MS/2  (default 100)")
+    void rttMs(final double value)
+    {
+        rttMs = inRange("--latency-ms", value, 0, 10_000, true);
+    }
+
+    @Option(names = "--jitter-ms", paramLabel = "MS", order = 5,
+        description = "random extra one-way delay, 0..MS          (default 10)")
+    void jitterMs(final double value)
+    {
+        jitterMs = inRange("--jitter-ms", value, 0, 10_000, true);
+    }
+
+    @Option(names = "--loss", paramLabel = "F", order = 6,
+        description = "FRACTION of datagrams lost per direction, 0..1 (0.05 = 5%%) (default 0.05)")
+    void lossFraction(final double value)
+    {
+        lossFraction = inRange("--loss", value, 0, 1, true);
+    }
+
+    @Option(names = "--link", paramLabel = "NAME", order = 7,
+        description = {
+            "default | fiedler: a preset of the three above; fiedler is his delta demo's",
+            "recording link, 5 ms each way, no jitter, no loss. Any of the three given",
+            "explicitly overrides the preset                 (default default)"})
+    void link(final String value)
+    {
+        link = oneOf("--link", value, Options.LINK_DEFAULT, Options.LINK_FIEDLER);
+    }
+
+    @Option(names = "--budget-kbps", paramLabel = "K", order = 8,
+        description = {
+            "priority accumulator budget incl. headers, " + (int)LinkBudget.MIN_KBPS + ".." + (int)LinkBudget.MAX_KBPS,
+            "(default unlimited: every changed object every tick, payloads up to 15 KiB)"})
+    void budgetKbps(final double value)
+    {
+        budgetKbps = inRange("--budget-kbps", value, LinkBudget.MIN_KBPS, LinkBudget.MAX_KBPS, true);
+    }
+
+    @Option(names = "--json", paramLabel = "FILE", order = 10,
+        description = "write the report as JSON (see src/site/report-schema.md)")
+    void jsonFile(final String value)
+    {
+        jsonFile = fileName("--json", value);
+    }
+
+    @Option(names = "--html", paramLabel = "FILE", order = 11,
+        description = "write a self-contained HTML report with plots")
+    void htmlFile(final String value)
+    {
+        htmlFile = fileName("--html", value);
+    }
+
+    @Option(names = "--port", paramLabel = "N", order = 13,
+        description = "UDP port of server and client, 1..65535   (default " + Options.DEFAULT_PORT + ")")
+    void port(final int value)
+    {
+        if (value < 1 || value > 65_535)
+        {
+            throw bad("--port must be in [1, 65535], got '" + value + "'");
+        }
+        port = value;
+    }
+
+    /**
+     * The checks that span the command line: {@code server} and {@code client} only as the first word (so an
+     * option value can never be taken for a command).
+     *
+     * @param args the command line as given.
+     */
+    void validate(final String... args)
+    {
+        if (command != null)
+        {
+            if (!Options.COMMAND_SERVER.equals(command) && !Options.COMMAND_CLIENT.equals(command))
+            {
+                throw bad("unexpected argument '" + command + "' (try --help)");
+            }
+            if (!command.equals(args[0]))
+            {
+                throw bad(command + " must come first, before the options (try --help)");
+            }
+        }
+    }
+
+    private String oneOf(final String option, final String value, final String... allowed)
+    {
+        for (final String candidate : allowed)
+        {
+            if (candidate.equals(value))
+            {
+                return value;
+            }
+        }
+        throw bad(option + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'");
+    }
+
+    private double inRange(
+        final String option, final double value, final double min, final double max, final boolean minInclusive)
+    {
+        if (!(minInclusive ? value >= min : value > min) || !(value <= max))
+        {
+            throw bad(option + " must be in " + (minInclusive ? "[" : "(") + min + ", " + max + "], got '" + value + "'");
+        }
+        return value;
+    }
+
+    private String fileName(final String option, final String value)
+    {
+        if (value.isEmpty() || value.startsWith("--"))
+        {
+            throw bad(option + " needs a file name, got '" + value + "'");
+        }
+        return value;
+    }
+
+    private ParameterException bad(final String message)
+    {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

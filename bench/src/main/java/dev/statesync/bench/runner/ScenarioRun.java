@@ -1,0 +1,166 @@
+package dev.statesync.bench.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.statesync.bench.scene.Scene;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.priority.PriorityAccumulator;
+import dev.statesync.codec.snapshot.SnapshotSender;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
+/**
+ * One run of {@link ScenarioRunner}: the parts it wires together and the stages of a tick, in order
+ * ({@link #tick}). Simulated time is {@code tick * 1/60 s}, so a run is deterministic for a seed.
+ */
+final class ScenarioRun
+{
+    private static final long TICK_NS = 1_000_000_000L / Scene.TICK_RATE_HZ;
+    private static final float PLAYER_PRIORITY = 1e6f;
+    private static final float CHANGED_PRIORITY = 100f;
+    private static final float OTHER_PRIORITY = 1f;
+    private static final Stage[] FIXED_STAGES = { Stage.UNCOMPRESSED, Stage.AT_REST, Stage.QUANTIZED, Stage.SMALLEST_THREE };
+
+    private final Options options;
+    private final SchemaKind kind;
+    private final QuantizedScene world;
+    private final int objects;
+    private final int ticks;
+    private final PriorityAccumulator priorities;
+    private final QuantizedStates previous;
+    private final FixedStageBits fixedStages;
+    private final ReferenceStageBits reference;
+    private final SimulatedLink link;
+    private final SentObjects sent;
+    private final StageAccounting stages;
+    private final Fidelity fidelity;
+    private long changedSum;
+    private long changedVsAckedSum;
+    private long atRestSum;
+
+    /** @throws IllegalArgumentException if the scene is not available in this build. */
+    ScenarioRun(final Options options)
+    {
+        this.options = options;
+        kind = options.schema();
+        world = new QuantizedScene(options.scene(), kind);
+        objects = world.objectCount();
+        ticks = options.ticks();
+        final StateSchema schema = world.schema();
+        priorities = options.budgeted() ? new PriorityAccumulator(objects) : null;
+        previous = new QuantizedStates(schema, objects);
+        fixedStages = new FixedStageBits(schema, objects);
+        final AckedSnapshotTracker acked = new AckedSnapshotTracker(previous, 256);
+        reference = new ReferenceStageBits(schema, objects, acked);
+        fidelity = new Fidelity(world.is3d(), objects,
+            Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
+        final Predictor predictor = Predictors.forRun(kind, world.scene(), schema);
+        link = new SimulatedLink(options, schema, objects, predictor, priorities, acked, fidelity);
+        sent = new SentObjects(ticks, objects);
+        stages = new StageAccounting(ticks);
+    }
+
+    /** @return ticks to run, 1 .. {@link #ticks()}. */
+    int ticks()
+    {
+        return ticks;
+    }
+
+    /** @return the scene's name. */
+    String sceneName()
+    {
+        return world.scene().name();
+    }
+
+    /** @return statesync's kbps over the ticks run so far. */
+    double statesyncKbpsSoFar()
+    {
+        return stages.kbps(Stage.STATESYNC);
+    }
+
+    /** Run tick {@code tick} (from 1): every stage of it, in order. */
+    void tick(final int tick)
+    {
+        final long nowNs = tick * TICK_NS;
+        final QuantizedStates current = stepScene(tick);
+        accountFixedStages(tick, current);
+        reference.account(tick, current);
+        changedVsAckedSum += reference.changedVsAcked();
+        link.deliver(nowNs);
+        link.send(tick, current, nowNs);
+        sent.record(tick, link.sender());
+        recordStageBits(tick);
+        link.acknowledge(nowNs);
+        fidelity.evaluate(tick);
+        previous.copyFrom(current);
+    }
+
+    /** Step the scene, quantize it (both sides for the state schema) and record the authority's floats. */
+    private QuantizedStates stepScene(final int tick)
+    {
+        final QuantizedStates current = world.step();
+        fidelity.recordAuthority(tick, world.records());
+        return current;
+    }
+
+    /** The stages that need no link, and the priorities of a budgeted run (player, changed objects, others). */
+    private void accountFixedStages(final int tick, final QuantizedStates current)
+    {
+        fixedStages.account(current, tick == 1 ? null : previous);
+        if (priorities != null)
+        {
+            for (int i = 0; i < objects; i++)
+            {
+                priorities.setPriorityFactor(i,
+                    i == 0 ? PLAYER_PRIORITY : fixedStages.changed(i) ? CHANGED_PRIORITY : OTHER_PRIORITY);
+            }
+        }
+        changedSum += fixedStages.changedCount();
+        atRestSum += fixedStages.atRestCount();
+    }
+
+    /** Every stage's bits of this tick, each charged the framing statesync's own packet paid. */
+    private void recordStageBits(final int tick)
+    {
+        final int overheadBytes = link.overheadBytes();
+        for (final Stage stage : FIXED_STAGES)
+        {
+            stages.record(stage, tick, fixedStages.bits(stage), overheadBytes);
+        }
+        stages.record(Stage.FIEDLER_2015, tick, reference.bits(), overheadBytes);
+        stages.record(Stage.STATESYNC, tick, link.payloadBytes() * 8L, overheadBytes);
+        stages.endSnapshot();
+    }
+
+    /** @return the measurements of the ticks run, {@code wallTimeMs} the run's wall time. */
+    RunReport report(final long wallTimeMs)
+    {
+        final SnapshotSender sender = link.sender();
+        final double changedVsAckedPerSnapshot = (double)changedVsAckedSum / ticks;
+        final List<StageFigures> stageRows = new ArrayList<>();
+        for (final Stage stage : Stage.values())
+        {
+            final double bits = stages.bitsPerSnapshot(stage);
+            stageRows.add(new StageFigures(stage.reportName(), bits, bits / objects,
+                changedVsAckedPerSnapshot == 0 ? Double.NaN : bits / changedVsAckedPerSnapshot, stages.kbps(stage),
+                stages.kbpsPerSecond(stage, ticks)));
+        }
+        final long objectsSent = sender.objectsSent();
+        final long predicted = objectsSent - sender.absoluteObjects();
+        final EntropyMeter entropy = sent.entropy();
+        return new RunReport(
+            sceneName(), objects, ticks, Scene.TICK_RATE_HZ, kind.optionName(), options,
+            (double)changedSum / ticks, changedVsAckedPerSnapshot, (double)atRestSum / ticks, stageRows,
+            objectsSent == 0 ? Double.NaN : entropy.entropyBits() / objectsSent,
+            objectsSent == 0 ? Double.NaN : entropy.measuredBits() / (double)objectsSent,
+            fidelity.delayTicks(), fidelity.positionErrorMeanM(), fidelity.positionErrorP99M(),
+            fidelity.positionErrorMaxM(), fidelity.rotationErrorP99Deg(), fidelity.restingJitterM(),
+            fidelity.meanErrorByTickM(), link.figures(),
+            predicted == 0 ? Double.NaN : (double)sender.perfectPredictions() / predicted,
+            PredictionFigures.of(world.scene()),
+            objectsSent == 0 ? Double.NaN : (double)link.encodeNs() / objectsSent,
+            objectsSent == 0 ? Double.NaN : (double)link.decodeNs() / objectsSent,
+            objectsSent, sent.raster(), wallTimeMs);
+    }
+}

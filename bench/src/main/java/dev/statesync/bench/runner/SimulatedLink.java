@@ -1,0 +1,231 @@
+package dev.statesync.bench.runner;
+
+import org.agrona.DirectBuffer;
+
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.priority.PriorityAccumulator;
+import dev.statesync.codec.quantize.StateQuantizer;
+import dev.statesync.codec.snapshot.DecodeResult;
+import dev.statesync.codec.snapshot.SnapshotReceiver;
+import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.codec.snapshot.SnapshotSender;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.reliable.PacketTransmitter;
+import dev.statesync.sync.reliable.ReliableCounters;
+import dev.statesync.sync.reliable.ReliableEndpoint;
+import dev.statesync.sync.sim.DatagramHandler;
+import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorConfig;
+import dev.statesync.sync.snapshot.SnapshotAuthority;
+import dev.statesync.sync.snapshot.SnapshotLinkConfig;
+import dev.statesync.sync.snapshot.SnapshotReplica;
+
+/**
+ * The run's authority (address 0) and replica (address 1) joined by the seeded {@link NetworkSimulator}: the
+ * send, link and receive stages of a tick, and what they count (datagrams and bytes the authority put on the
+ * wire this tick, snapshot datagrams the simulator dropped, encode and decode wall time).
+ *
+ * <p>A snapshot the replica applies is handed on at once: its tick to the {@link AckedSnapshotTracker} (what the
+ * reference stage may treat as acked) and every updated object, dequantized, to {@link Fidelity}.
+ */
+final class SimulatedLink implements DatagramHandler
+{
+    private static final int AUTHORITY_ADDRESS = 0;
+    private static final int REPLICA_ADDRESS = 1;
+
+    private final NetworkSimulator network;
+    private final SnapshotAuthority authority;
+    private final SnapshotReplica replica;
+    private final PriorityAccumulator priorities;
+    private final AckedSnapshotTracker acked;
+    private final Fidelity fidelity;
+    private final StateQuantizer replicaQuantizer;
+    private final float[] replicaRecord;
+    private long nowNs;
+    private int datagramsThisTick;
+    private long datagramBytesThisTick;
+    private long snapshotDatagramsLost;
+    private long encodeNs;
+    private long decodeNs;
+
+    /**
+     * @param options    the network figures, seed and budget.
+     * @param schema     the run's schema.
+     * @param objects    objects in the scene.
+     * @param predictor  shared by both ends.
+     * @param priorities the accumulator of a budgeted run, or null: accumulated just before each send.
+     * @param acked      told what the replica applied, sent and the authority received.
+     * @param fidelity   receives every object the replica applies.
+     */
+    SimulatedLink(
+        final Options options,
+        final StateSchema schema,
+        final int objects,
+        final Predictor predictor,
+        final PriorityAccumulator priorities,
+        final AckedSnapshotTracker acked,
+        final Fidelity fidelity)
+    {
+        this.priorities = priorities;
+        this.acked = acked;
+        this.fidelity = fidelity;
+        network = new NetworkSimulator(new NetworkSimulatorConfig()
+            .latencyMs(options.oneWayLatencyMs())
+            .jitterMs(options.jitterMs())
+            .lossFraction(options.lossFraction())
+            .maxPacketBytes(64 * 1024)
+            .seed(options.seed()));
+        final SnapshotLinkConfig link = linkConfig(options);
+        final PacketTransmitter toReplica = (buffer, offset, length) ->
+        {
+            datagramsThisTick++;
+            datagramBytesThisTick += length;
+            if (!network.send(AUTHORITY_ADDRESS, REPLICA_ADDRESS, buffer, offset, length, nowNs))
+            {
+                snapshotDatagramsLost++;
+            }
+        };
+        final PacketTransmitter toAuthority =
+            (buffer, offset, length) -> network.send(REPLICA_ADDRESS, AUTHORITY_ADDRESS, buffer, offset, length, nowNs);
+        authority = new SnapshotAuthority(schema, objects, predictor, priorities, link, toReplica, 0);
+        replica = new SnapshotReplica(schema, objects, predictor, link, toAuthority, 0);
+        replicaQuantizer = new StateQuantizer(schema, objects);
+        replicaRecord = new float[FloatRecords.stride(schema.is3d())];
+    }
+
+    /**
+     * Unlimited means every changed object every tick: a payload as large as the reliability layer can fragment,
+     * so index order never starves the high indices as a 1200-byte packet would. Snapshots are framed and
+     * range-coded wherever that is smaller than bitpacking.
+     */
+    private static SnapshotLinkConfig linkConfig(final Options options)
+    {
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES)
+            .snapshot(new SnapshotConfig().rangeCoded(true));
+        if (options.budgeted())
+        {
+            link.payloadBudgetBytes(LinkBudget.payloadBytesPerSnapshot(options.budgetKbps()));
+        }
+        return link;
+    }
+
+    /** Link stage: deliver every datagram the simulator has due at {@code nowNs}, both ways. */
+    void deliver(final long nowNs)
+    {
+        this.nowNs = nowNs;
+        network.poll(nowNs, this);
+    }
+
+    /** Send stage: prioritise (budgeted runs) and send the snapshot of {@code tick}, counting what it put on the wire. */
+    void send(final int tick, final QuantizedStates current, final long nowNs)
+    {
+        this.nowNs = nowNs;
+        if (priorities != null)
+        {
+            priorities.accumulate();
+        }
+        datagramsThisTick = 0;
+        datagramBytesThisTick = 0;
+        final long encodeStartNs = System.nanoTime();
+        authority.sendSnapshot(tick, current, nowNs);
+        encodeNs += System.nanoTime() - encodeStartNs;
+    }
+
+    /** Ack stage: the replica acks what it holds, then both ends run their timers. */
+    void acknowledge(final long nowNs)
+    {
+        this.nowNs = nowNs;
+        acked.onReplicaSends(replica.endpoint().nextSequence());
+        replica.sendAcks(nowNs);
+        authority.update(nowNs);
+        replica.update(nowNs);
+    }
+
+    /** @return payload bytes of this tick's snapshot. */
+    int payloadBytes()
+    {
+        return authority.lastPayloadBytes();
+    }
+
+    /** @return this tick's framing: reliability and fragment headers plus IPv4 + UDP per datagram, bytes. */
+    int overheadBytes()
+    {
+        final long wireBytes = datagramBytesThisTick + datagramsThisTick * (long)LinkBudget.IP_UDP_HEADER_BYTES;
+        return (int)(wireBytes - payloadBytes());
+    }
+
+    /** @return the authority's sender, for what it chose and counted. */
+    SnapshotSender sender()
+    {
+        return authority.sender();
+    }
+
+    /** @return wall time spent in {@code sendSnapshot} so far, ns. */
+    long encodeNs()
+    {
+        return encodeNs;
+    }
+
+    /** @return wall time spent in the replica's {@code receiveDatagram} so far, ns. */
+    long decodeNs()
+    {
+        return decodeNs;
+    }
+
+    /** @return the link as the authority saw it. */
+    LinkFigures figures()
+    {
+        final ReliableEndpoint a = authority.endpoint();
+        final ReliableEndpoint r = replica.endpoint();
+        long rejected = 0;
+        for (int c = ReliableCounters.FIRST_REJECTION; c <= ReliableCounters.LAST_REJECTION; c++)
+        {
+            if (c != ReliableCounters.REJECTED_DUPLICATE && c != ReliableCounters.REJECTED_STALE)
+            {
+                rejected += a.counter(c) + r.counter(c);
+            }
+        }
+        return new LinkFigures(
+            a.counter(ReliableCounters.PACKETS_SENT),
+            a.counter(ReliableCounters.PACKETS_ACKED),
+            snapshotDatagramsLost,
+            replica.decodeFailures() - replica.count(DecodeResult.STALE) + rejected,
+            replica.count(DecodeResult.BASELINE_MISSING),
+            a.rttMs());
+    }
+
+    /** Receive stage: the replica decodes snapshots, the authority reads acks. */
+    @Override
+    public void onDatagram(final int from, final int to, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (to == REPLICA_ADDRESS)
+        {
+            final long startNs = System.nanoTime();
+            replica.receiveDatagram(buffer, offset, length, nowNs);
+            decodeNs += System.nanoTime() - startNs;
+            if (replica.lastResult() == DecodeResult.OK)
+            {
+                onReplicaApplied(replica.receiver());
+            }
+        }
+        else
+        {
+            authority.receiveDatagram(buffer, offset, length, nowNs);
+            acked.onAuthorityReceived(authority.endpoint().newestReceivedSequence());
+        }
+    }
+
+    private void onReplicaApplied(final SnapshotReceiver receiver)
+    {
+        acked.onReplicaApplied(receiver.lastTick());
+        final int[] updated = receiver.updatedObjects();
+        final QuantizedStates held = receiver.states();
+        for (int k = 0, n = receiver.updatedCount(); k < n; k++)
+        {
+            final int object = updated[k];
+            replicaQuantizer.dequantize(held, object, replicaRecord, 0);
+            fidelity.recordReplica(object, receiver.stateTick(object), replicaRecord, 0);
+        }
+    }
+}
