@@ -127,15 +127,14 @@ public final class IndexCoding
      */
     public void serialize(final BitStream stream, final int[] sortedIndices, final int count)
     {
-        final int mode = stream.serializeInt(stream.isReading() ? 0 : chooseMode(sortedIndices, count), 0,
-            ladders.length - 1);
+        final boolean reading = stream.isReading();
+        final int mode = stream.serializeInt(reading ? 0 : chooseMode(sortedIndices, count), 0, ladders.length - 1);
         if (mode == MODE_BITMASK)
         {
             int found = 0;
             for (int object = 0; object < objectCount && !stream.isFailed(); object++)
             {
-                final boolean carried = stream.serializeBool(
-                    !stream.isReading() && found < count && sortedIndices[found] == object);
+                final boolean carried = stream.serializeBool(!reading && found < count && sortedIndices[found] == object);
                 if (carried)
                 {
                     if (found < count)
@@ -153,7 +152,7 @@ public final class IndexCoding
             int previous = -1;
             for (int i = 0; i < count && !stream.isFailed(); i++)
             {
-                final int gap = stream.isReading() ? 0 : sortedIndices[i] - previous - 1;
+                final int gap = reading ? 0 : sortedIndices[i] - previous - 1;
                 final long index = (long)previous + 1 + stream.serializeLadder(gap, ladders[mode]);
                 stream.validate(index < objectCount);
                 previous = (int)Math.min(index, objectCount - 1);

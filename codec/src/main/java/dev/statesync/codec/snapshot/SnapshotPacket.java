@@ -74,21 +74,27 @@ final class SnapshotPacket
         final BitStream stream, final PacketLayout layout, final PacketPlan plan, final PacketBaselines baselines)
     {
         final int tableSize = plan.tableSize;
+        final int[] objects = plan.objects;
+        final int[] newestRefs = plan.newestRef;
+        final int[] olderRefs = plan.olderRef;
+        final int[] alternativeOf = plan.alternative;
+        final int[] stateOffsets = plan.stateOffset;
+        final int[] states = plan.states;
         final boolean[] referenceFlags = plan.referenceFlags;
         final int referenceOffset = plan.referenceFlagsOffset;
         final boolean fromPrevious = layout.predictsAbsoluteFromPrevious();
         int previousAbsolute = -1;
         for (int i = 0, count = plan.count; i < count; i++)
         {
-            final boolean carriedInReference = referenceFlags != null && referenceFlags[referenceOffset + plan.objects[i]];
-            final int newest = layout.serializeNewestRef(stream, plan.newestRef[i], tableSize, carriedInReference);
-            plan.newestRef[i] = newest;
+            final boolean carriedInReference = referenceFlags != null && referenceFlags[referenceOffset + objects[i]];
+            final int newest = layout.serializeNewestRef(stream, newestRefs[i], tableSize, carriedInReference);
+            newestRefs[i] = newest;
             final boolean hasBaseline = newest != tableSize;
             if (hasBaseline)
             {
-                plan.olderRef[i] = twoBaselines ?
-                    layout.serializeOlderRef(stream, plan.olderRef[i], newest, tableSize, carriedInReference) : tableSize;
-                plan.alternative[i] = layout.serializeAlternative(stream, plan.alternative[i], alternatives);
+                olderRefs[i] = twoBaselines ?
+                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carriedInReference) : tableSize;
+                alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives);
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;
@@ -99,11 +105,11 @@ final class SnapshotPacket
             {
                 return resolved;
             }
-            final int stateOffset = plan.stateOffset[i];
+            final int stateOffset = stateOffsets[i];
             // Without a baseline a modeled layout still predicts: from the packet's previous such object.
             final int[] prediction = hasBaseline ? plan.predictions :
-                fromPrevious && previousAbsolute >= 0 ? plan.states : null;
-            codec.serialize(stream, plan.states, stateOffset, prediction,
+                fromPrevious && previousAbsolute >= 0 ? states : null;
+            codec.serialize(stream, states, stateOffset, prediction,
                 hasBaseline ? plan.predictionOffset[i] : Math.max(previousAbsolute, 0),
                 hasBaseline ? plan.motionContext[i] : MotionContext.INTRA_PACKET);
             if (!hasBaseline)
