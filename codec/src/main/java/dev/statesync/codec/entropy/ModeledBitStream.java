@@ -5,9 +5,10 @@ import dev.statesync.codec.bits.BitStream;
 
 /**
  * A {@link BitStream} that entropy-codes with an adaptive {@link ContextModel} ({@link RangeBitWriter},
- * {@link RangeBitReader}). A structure may branch on {@code stream instanceof ModeledBitStream} where a
- * different binarization suits a modeled stream (per-component residuals instead of a shared bit width),
- * and may replace the model mid-message, at a point both ends agree on, to continue from shared history.
+ * {@link RangeBitReader}). Where a different binarization suits a modeled stream (per-component residuals
+ * instead of a shared bit width), a message chooses its layout once, by its format (the snapshot packet takes
+ * a {@code PacketLayout} strategy), rather than testing the stream's type field by field; and it may replace
+ * the model mid-message, at a point both ends agree on, to continue from shared history.
  */
 public interface ModeledBitStream extends BitStream
 {

@@ -1,11 +1,10 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
-import dev.statesync.codec.entropy.ModeledBitStream;
 
 /**
- * The per-object fields that name an object's baselines and predictor alternative, as one serialize routine
- * for the sender and the receiver. Bitpacked: bounded ints. Context-modeled: the baseline table is ordered
+ * The range-coded form of the per-object fields that name an object's baselines and predictor alternative
+ * ({@link ModeledLayout}; the bitpacked layout writes them as bounded ints). The baseline table is ordered
  * newest tick first, so the newest ref is usually 0 or 1 and the older ref usually the very next entry;
  * coding the newest ref, the older ref's distance from it and the alternative as residuals in contexts of
  * their own lets the coder learn that, at well under a bit each. The ref contexts also split on whether the
@@ -26,16 +25,12 @@ final class BaselineRefs
     }
 
     /**
-     * @param carriedInReference whether the packet's reference snapshot carried the object (modeled only).
+     * @param carriedInReference whether the packet's reference snapshot carried the object.
      * @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that.
      */
     static int serializeNewest(
         final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
     {
-        if (!(stream instanceof ModeledBitStream))
-        {
-            return stream.serializeInt(newest, 0, tableSize);
-        }
         final int context = NEWEST_CONTEXT + (carriedInReference ? 1 : 0);
         return bounded(stream, stream.serializeResidual(newest, context), 0, tableSize);
     }
@@ -44,10 +39,6 @@ final class BaselineRefs
     static int serializeOlder(
         final BitStream stream, final int older, final int newest, final int tableSize, final boolean carriedInReference)
     {
-        if (!(stream instanceof ModeledBitStream))
-        {
-            return stream.serializeInt(older, 0, tableSize);
-        }
         final int context = OLDER_CONTEXT + (carriedInReference ? 1 : 0);
         final int distance = stream.serializeResidual(older - newest - 1, context);
         return bounded(stream, newest + 1 + distance, 0, tableSize);
@@ -56,10 +47,6 @@ final class BaselineRefs
     /** @return the predictor alternative in {@code [0, alternatives)}. */
     static int serializeAlternative(final BitStream stream, final int alternative, final int alternatives)
     {
-        if (!(stream instanceof ModeledBitStream))
-        {
-            return stream.serializeInt(alternative, 0, alternatives - 1);
-        }
         return alternatives == 1 ? 0 :
             bounded(stream, stream.serializeResidual(alternative, ALTERNATIVE_CONTEXT), 0, alternatives - 1);
     }

@@ -117,66 +117,46 @@ public final class IndexCoding
         return bits;
     }
 
-    /** Write (or measure) the mode and the indices; {@code count} was serialized before. */
-    public void write(final BitStream stream, final int[] sortedIndices, final int count)
-    {
-        final int mode = stream.serializeInt(chooseMode(sortedIndices, count), 0, ladders.length - 1);
-        if (mode == MODE_BITMASK)
-        {
-            int next = 0;
-            for (int object = 0; object < objectCount; object++)
-            {
-                final boolean included = next < count && sortedIndices[next] == object;
-                stream.serializeBool(included);
-                if (included)
-                {
-                    next++;
-                }
-            }
-        }
-        else
-        {
-            int previous = -1;
-            for (int i = 0; i < count; i++)
-            {
-                stream.serializeLadder(sortedIndices[i] - previous - 1, ladders[mode]);
-                previous = sortedIndices[i];
-            }
-        }
-    }
-
     /**
-     * Read the mode and {@code count} indices into {@code out}, ascending. Indices past the last object, or
-     * a bitmask whose population differs from {@code count}, fail the reader.
+     * Serialize the mode and the ascending indices of a packet's {@code count} objects ({@code count} was
+     * serialized before): a writer or measure codes the cheapest mode ({@link #chooseMode}), a reader fills
+     * {@code sortedIndices}. Indices past the last object, or a bitmask whose population differs from
+     * {@code count}, fail the reader.
+     *
+     * @param sortedIndices written from when writing, read into when reading.
      */
-    public void read(final BitStream reader, final int[] out, final int count)
+    public void serialize(final BitStream stream, final int[] sortedIndices, final int count)
     {
-        final int mode = reader.serializeInt(0, 0, ladders.length - 1);
+        final boolean reading = stream.isReading();
+        final int mode = stream.serializeInt(reading ? 0 : chooseMode(sortedIndices, count), 0, ladders.length - 1);
         if (mode == MODE_BITMASK)
         {
             int found = 0;
-            for (int object = 0; object < objectCount && !reader.isFailed(); object++)
+            for (int object = 0; object < objectCount && !stream.isFailed(); object++)
             {
-                if (reader.serializeBool(false))
+                final boolean carried = stream.serializeBool(!reading && found < count && sortedIndices[found] == object);
+                if (carried)
                 {
                     if (found < count)
                     {
-                        out[found] = object;
+                        sortedIndices[found] = object;
                     }
                     found++;
                 }
             }
-            reader.validate(found == count);
+            // A stream that failed stopped early: that is its failure, not an inconsistent count.
+            stream.validate(stream.isFailed() || found == count);
         }
         else
         {
             int previous = -1;
-            for (int i = 0; i < count && !reader.isFailed(); i++)
+            for (int i = 0; i < count && !stream.isFailed(); i++)
             {
-                final long index = (long)previous + 1 + reader.serializeLadder(0, ladders[mode]);
-                reader.validate(index < objectCount);
+                final int gap = reading ? 0 : sortedIndices[i] - previous - 1;
+                final long index = (long)previous + 1 + stream.serializeLadder(gap, ladders[mode]);
+                stream.validate(index < objectCount);
                 previous = (int)Math.min(index, objectCount - 1);
-                out[i] = previous;
+                sortedIndices[i] = previous;
             }
         }
     }

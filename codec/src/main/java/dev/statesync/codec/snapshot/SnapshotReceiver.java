@@ -10,13 +10,14 @@ import org.agrona.DirectBuffer;
 
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitStream;
-import dev.statesync.codec.entropy.ModeledBitStream;
 import dev.statesync.codec.entropy.RangeBitReader;
 import dev.statesync.codec.bits.Bits;
 
 /**
  * The replica's side of one connection: decodes snapshots from {@link SnapshotSender}, keeps the states it
- * received as possible baselines, and holds each object's newest state.
+ * received as possible baselines, and holds each object's newest state. The packet layout is the sender's
+ * own routine ({@link SnapshotPacket}) run on a reader; {@link ReceivedBaselines} finds each entry's baselines
+ * and prediction as it is read.
  *
  * <p>Decoding is all or nothing: the whole packet is decoded into scratch first and only then committed, so
  * malformed bytes or a missing baseline leave every piece of receiver state exactly as it was, and are
@@ -27,28 +28,25 @@ import dev.statesync.codec.bits.Bits;
  */
 public final class SnapshotReceiver
 {
-    private final StateSchema schema;
     private final int objectCount;
     private final int stride;
-    private final Predictor predictor;
-    private final ObjectCodec codec;
-    private final IndexCoding indexCoding;
     private final StateRing receivedRing;
     private final QuantizedStates current;
     private final int[] currentTick;
 
-    private final int[] decodedObjects;
+    /** The packet being decoded: the decoded objects and, in {@link #decodedStates}, their states by entry. */
+    private final PacketPlan plan;
     private final int[] decodedStates;
-    private final int[] prediction;
-    private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
     private final int[] updatedObjects;
 
-    private final int maxReorderTicks;
+    private final SnapshotPacket packet;
+    private final ReceivedBaselines baselines;
+    private final PacketLayout bitpacked;
+    private final PacketLayout modeled;
     /** Coder models after each range-coded snapshot applied, by tick; null unless range coding is on. */
     private final ModelRing modelRing;
     private final BitReader framedReader = new BitReader();
     private final RangeBitReader rangeReader = new RangeBitReader();
-    private int newestTick = StateRing.NO_TICK;
     private int decodedCount;
     private int updatedCount;
     private int lastTick;
@@ -69,22 +67,23 @@ public final class SnapshotReceiver
         {
             throw new IllegalArgumentException("codec is for another schema");
         }
-        this.schema = schema;
         this.objectCount = objectCount;
         this.stride = schema.stride();
-        this.predictor = predictor;
-        this.codec = codec;
-        this.indexCoding = new IndexCoding(objectCount);
         this.receivedRing = new StateRing(schema, objectCount, config.ringDepthTicks());
-        this.maxReorderTicks = config.maxReorderTicks();
         this.modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         this.current = new QuantizedStates(schema, objectCount);
         this.currentTick = new int[objectCount];
         Arrays.fill(currentTick, StateRing.NO_TICK);
-        this.decodedObjects = new int[objectCount];
         this.decodedStates = new int[objectCount * stride];
-        this.prediction = new int[stride];
         this.updatedObjects = new int[objectCount];
+        this.plan = new PacketPlan(objectCount);
+        plan.states = decodedStates;
+        plan.predictions = new int[stride];
+        final IndexCoding indexCoding = new IndexCoding(objectCount);
+        this.packet = new SnapshotPacket(objectCount, predictor.baselineCount(), predictor.alternativeCount(), codec);
+        this.baselines = new ReceivedBaselines(schema, predictor, receivedRing, config.maxReorderTicks());
+        this.bitpacked = new BitpackedLayout(indexCoding);
+        this.modeled = new ModeledLayout(indexCoding, modelRing);
     }
 
     /**
@@ -95,7 +94,7 @@ public final class SnapshotReceiver
      */
     public DecodeResult decode(final BitReader reader)
     {
-        return decodeStream(reader);
+        return decodeStream(reader, bitpacked);
     }
 
     /**
@@ -112,19 +111,24 @@ public final class SnapshotReceiver
         final int format = buffer.getByte(offset) & 0xFF;
         if (format == SnapshotFormat.FORMAT_BITPACKED)
         {
-            return decodeStream(framedReader.wrap(buffer, offset + 1, length - 1));
+            return decodeStream(framedReader.wrap(buffer, offset + 1, length - 1), bitpacked);
         }
         if (format == SnapshotFormat.FORMAT_RANGE_CODED)
         {
-            return decodeStream(rangeReader.wrap(buffer, offset + 1, length - 1));
+            final DecodeResult result = decodeStream(rangeReader.wrap(buffer, offset + 1, length - 1), modeled);
+            if (result == DecodeResult.OK && modelRing != null)
+            {
+                modelRing.store(lastTick, rangeReader.model(), plan.objects, decodedCount);
+            }
+            return result;
         }
         malformedPackets++;
         return DecodeResult.MALFORMED;
     }
 
-    private DecodeResult decodeStream(final BitStream reader)
+    private DecodeResult decodeStream(final BitStream reader, final PacketLayout layout)
     {
-        final DecodeResult result = decodeIntoScratch(reader);
+        final DecodeResult result = packet.serialize(reader, layout, plan, baselines);
         if (result == DecodeResult.MALFORMED)
         {
             malformedPackets++;
@@ -139,142 +143,21 @@ public final class SnapshotReceiver
         }
         else
         {
+            decodedCount = plan.count;
+            lastTick = plan.tick;
             commit();
-            if (modelRing != null && reader instanceof ModeledBitStream)
-            {
-                modelRing.store(lastTick, ((ModeledBitStream)reader).model(), decodedObjects, decodedCount);
-            }
         }
         return result;
-    }
-
-    private DecodeResult decodeIntoScratch(final BitStream reader)
-    {
-        final int tick = reader.serializeBits(0, SnapshotFormat.TICK_BITS);
-        if (!reader.isFailed() && newestTick != StateRing.NO_TICK && newestTick - tick > maxReorderTicks)
-        {
-            // Later snapshots may already have reused the ring slots of the baselines this one names.
-            return DecodeResult.STALE;
-        }
-        final int count;
-        boolean hasRef = false;
-        int refTick = 0;
-        if (reader instanceof ModeledBitStream)
-        {
-            final int refAge = reader.serializeBits(0, SnapshotFormat.MODEL_REF_BITS);
-            refTick = tick - refAge;
-            hasRef = refAge != 0 && !reader.isFailed();
-            if (hasRef)
-            {
-                if (modelRing == null || !modelRing.holds(refTick))
-                {
-                    // The sender continued from a snapshot this end never stored (or evicted): like a missing baseline.
-                    return DecodeResult.BASELINE_MISSING;
-                }
-                ((ModeledBitStream)reader).model().copyFrom(modelRing.model(refTick));
-            }
-            count = reader.serializeInt(0, 0, objectCount);
-            indexCoding.serializeModeled(reader, decodedObjects, count, hasRef ? modelRing.includedArray() : null,
-                hasRef ? modelRing.includedOffset(refTick) : 0);
-        }
-        else
-        {
-            count = reader.serializeInt(0, 0, objectCount);
-            indexCoding.read(reader, decodedObjects, count);
-        }
-        final int tableSize = reader.serializeInt(0, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
-        for (int i = 0; i < tableSize; i++)
-        {
-            tableTicks[i] = tick - 1 - reader.serializeLadder(0, SnapshotFormat.AGE_LADDER);
-        }
-        if (reader.isFailed())
-        {
-            return DecodeResult.MALFORMED;
-        }
-
-        final boolean two = predictor.baselineCount() == 2;
-        final int[] ring = receivedRing.array();
-        final boolean modeled = reader instanceof ModeledBitStream;
-        final boolean[] reference = hasRef ? modelRing.includedArray() : null;
-        final int referenceOffset = hasRef ? modelRing.includedOffset(refTick) : 0;
-        int previousAbsolute = -1;
-        for (int i = 0; i < count; i++)
-        {
-            final int object = decodedObjects[i];
-            final boolean carriedInReference = reference != null && reference[referenceOffset + object];
-            final int newest = BaselineRefs.serializeNewest(reader, 0, tableSize, carriedInReference);
-            final boolean hasPrediction = newest != tableSize;
-            int motionContext = MotionContext.NONE;
-            if (hasPrediction)
-            {
-                final int newestOffset = receivedRing.find(object, tableTicks[newest]);
-                int olderOffset = -1;
-                int olderAge = 0;
-                if (two)
-                {
-                    final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize, carriedInReference);
-                    if (older != tableSize)
-                    {
-                        olderOffset = receivedRing.find(object, tableTicks[older]);
-                        olderAge = tick - tableTicks[older];
-                        if (olderOffset < 0 && !reader.isFailed())
-                        {
-                            return DecodeResult.BASELINE_MISSING;
-                        }
-                    }
-                }
-                final int alternative = BaselineRefs.serializeAlternative(reader, 0, predictor.alternativeCount());
-                if (reader.isFailed())
-                {
-                    return DecodeResult.MALFORMED;
-                }
-                if (newestOffset < 0)
-                {
-                    return DecodeResult.BASELINE_MISSING;
-                }
-                predictor.predictAlternative(alternative, schema, ring, newestOffset, tick - tableTicks[newest],
-                    olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge, prediction, 0);
-                // Only a context-modeled stream codes in motion contexts; a bitpacked one ignores them.
-                motionContext = !modeled ? MotionContext.NONE : MotionContext.of(schema, ring, newestOffset,
-                    tick - tableTicks[newest], olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge);
-            }
-            if (hasPrediction)
-            {
-                codec.serialize(reader, decodedStates, i * stride, prediction, 0, motionContext);
-            }
-            else
-            {
-                final boolean intra = modeled && previousAbsolute >= 0;
-                codec.serialize(reader, decodedStates, i * stride, intra ? decodedStates : null,
-                    Math.max(previousAbsolute, 0), MotionContext.INTRA_PACKET);
-                previousAbsolute = i * stride;
-            }
-            if (reader.isFailed())
-            {
-                return DecodeResult.MALFORMED;
-            }
-        }
-        reader.serializeAlign();
-        if (reader.isFailed())
-        {
-            return DecodeResult.MALFORMED;
-        }
-        decodedCount = count;
-        lastTick = tick;
-        return DecodeResult.OK;
     }
 
     private void commit()
     {
         updatedCount = 0;
         final int tick = lastTick;
-        if (newestTick == StateRing.NO_TICK || tick - newestTick > 0)
-        {
-            newestTick = tick;
-        }
+        baselines.applied(tick);
         for (int i = 0; i < decodedCount; i++)
         {
-            final int object = decodedObjects[i];
+            final int object = plan.objects[i];
             receivedRing.store(object, tick, decodedStates, i * stride);
             if (currentTick[object] == StateRing.NO_TICK || tick - currentTick[object] > 0)
             {
@@ -359,7 +242,7 @@ public final class SnapshotReceiver
     public long stateDigest()
     {
         long h = 17;
-        h = h * 31 + newestTick;
+        h = h * 31 + baselines.newestTick();
         h = h * 31 + Arrays.hashCode(currentTick);
         h = h * 31 + Arrays.hashCode(current.array());
         h = receivedRing.digest(h);

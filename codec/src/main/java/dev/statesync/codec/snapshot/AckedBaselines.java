@@ -1,0 +1,142 @@
+package dev.statesync.codec.snapshot;
+
+import java.util.Arrays;
+
+/**
+ * The sender's record of what the receiver provably holds: per object its newest and older acked ticks (the
+ * baselines it may delta against), the newest acked range-coded tick (whose final coder model both ends hold),
+ * and the history of sent packets waiting for their acks (sequence, tick, objects).
+ *
+ * <p>Acks come from the network, so {@link #onAcked} ignores unknown, expired and repeated sequences and moves
+ * a baseline only forward. Allocation-free after construction.
+ */
+final class AckedBaselines
+{
+    private final int objectCount;
+    private final int[] newestAckedTick;
+    private final int[] olderAckedTick;
+    /** Coder models by tick; null unless range coding is on. */
+    private final ModelRing modelRing;
+    private final int maxModelRefAgeTicks;
+    /** Newest acked packet that was range-coded, so whose final model both ends hold. */
+    private int newestAckedModelTick = StateRing.NO_TICK;
+
+    private final int historyMask;
+    private final int[] historySequence;
+    private final int[] historyTick;
+    private final int[] historyCount;
+    /** Per history slot, {@code objectCount} entries: the objects the packet carried. */
+    private final int[] historyObjects;
+    private final boolean[] historyValid;
+
+    AckedBaselines(final int objectCount, final int packetHistory, final ModelRing modelRing, final int maxModelRefAgeTicks)
+    {
+        this.objectCount = objectCount;
+        this.modelRing = modelRing;
+        this.maxModelRefAgeTicks = maxModelRefAgeTicks;
+        newestAckedTick = new int[objectCount];
+        olderAckedTick = new int[objectCount];
+        Arrays.fill(newestAckedTick, StateRing.NO_TICK);
+        Arrays.fill(olderAckedTick, StateRing.NO_TICK);
+        historyMask = packetHistory - 1;
+        historySequence = new int[packetHistory];
+        historyTick = new int[packetHistory];
+        historyCount = new int[packetHistory];
+        historyObjects = new int[packetHistory * objectCount];
+        historyValid = new boolean[packetHistory];
+    }
+
+    /** @return the newest acked tick of an object, or {@link StateRing#NO_TICK}. */
+    int newestTick(final int object)
+    {
+        return newestAckedTick[object];
+    }
+
+    /** @return the acked tick before the newest of an object, or {@link StateRing#NO_TICK}. */
+    int olderTick(final int object)
+    {
+        return olderAckedTick[object];
+    }
+
+    /** Remember that the packet {@code sequence} carried {@code objects[0..count)} at {@code tick}. */
+    void recordSent(final int sequence, final int tick, final int[] objects, final int count)
+    {
+        final int slot = sequence & historyMask;
+        historyValid[slot] = true;
+        historySequence[slot] = sequence & 0xFFFF;
+        historyTick[slot] = tick;
+        historyCount[slot] = count;
+        System.arraycopy(objects, 0, historyObjects, slot * objectCount, count);
+    }
+
+    /** See {@link SnapshotSender#onAcked(int)}. */
+    void onAcked(final int sequence)
+    {
+        final int slot = sequence & historyMask;
+        if (!historyValid[slot] || historySequence[slot] != (sequence & 0xFFFF))
+        {
+            return;
+        }
+        historyValid[slot] = false;
+        final int tick = historyTick[slot];
+        if (modelRing != null && modelRing.holds(tick) &&
+            (newestAckedModelTick == StateRing.NO_TICK || tick - newestAckedModelTick > 0))
+        {
+            newestAckedModelTick = tick;
+        }
+        final int base = slot * objectCount;
+        for (int i = 0, count = historyCount[slot]; i < count; i++)
+        {
+            final int object = historyObjects[base + i];
+            final int newest = newestAckedTick[object];
+            if (newest == StateRing.NO_TICK || tick - newest > 0)
+            {
+                olderAckedTick[object] = newest;
+                newestAckedTick[object] = tick;
+            }
+            else if (tick != newest && (olderAckedTick[object] == StateRing.NO_TICK || tick - olderAckedTick[object] > 0))
+            {
+                olderAckedTick[object] = tick;
+            }
+        }
+    }
+
+    /**
+     * @return the age at {@code tick} of the newest acked packet whose final coder model is still held and young
+     * enough that the receiver still holds it too (see {@link SnapshotConfig#modelRingDepth}); 0 for a fresh
+     * model.
+     */
+    int modelRefAge(final int tick)
+    {
+        if (modelRing == null || newestAckedModelTick == StateRing.NO_TICK)
+        {
+            return 0;
+        }
+        final int age = tick - newestAckedModelTick;
+        return age > 0 && age <= maxModelRefAgeTicks && modelRing.holds(newestAckedModelTick) ? age : 0;
+    }
+
+    /** See {@link SnapshotSender#stateDigest()}. */
+    long digest()
+    {
+        long h = 17;
+        h = h * 31 + Arrays.hashCode(newestAckedTick);
+        h = h * 31 + Arrays.hashCode(olderAckedTick);
+        h = h * 31 + newestAckedModelTick;
+        for (int slot = 0; slot < historyValid.length; slot++)
+        {
+            h = h * 31 + (historyValid[slot] ? 1 : 2);
+            if (historyValid[slot])
+            {
+                h = h * 31 + historySequence[slot];
+                h = h * 31 + historyTick[slot];
+                h = h * 31 + historyCount[slot];
+                for (int i = slot * objectCount, end = i + historyCount[slot]; i < end; i++)
+                {
+                    h = h * 31 + historyObjects[i];
+                }
+            }
+        }
+        return h;
+    }
+}

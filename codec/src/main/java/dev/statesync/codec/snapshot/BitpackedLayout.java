@@ -1,0 +1,69 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.bits.BitStream;
+
+/**
+ * The bitpacked snapshot layout (see {@link SnapshotFormat}): no model reference, indices by
+ * {@link IndexCoding#serialize}, refs and alternative as bounded ints, objects without a baseline absolute.
+ */
+final class BitpackedLayout implements PacketLayout
+{
+    private final IndexCoding indexCoding;
+
+    BitpackedLayout(final IndexCoding indexCoding)
+    {
+        this.indexCoding = indexCoding;
+    }
+
+    @Override
+    public int format()
+    {
+        return SnapshotFormat.FORMAT_BITPACKED;
+    }
+
+    @Override
+    public DecodeResult serializeModelReference(final BitStream stream, final PacketPlan plan)
+    {
+        plan.referenceFlags = null;
+        plan.referenceFlagsOffset = 0;
+        return DecodeResult.OK;
+    }
+
+    @Override
+    public void serializeObjects(final BitStream stream, final PacketPlan plan)
+    {
+        indexCoding.serialize(stream, plan.objects, plan.count);
+    }
+
+    @Override
+    public int serializeNewestRef(
+        final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
+    {
+        return stream.serializeInt(newest, 0, tableSize);
+    }
+
+    @Override
+    public int serializeOlderRef(
+        final BitStream stream, final int older, final int newest, final int tableSize, final boolean carriedInReference)
+    {
+        return stream.serializeInt(older, 0, tableSize);
+    }
+
+    @Override
+    public int serializeAlternative(final BitStream stream, final int alternative, final int alternatives)
+    {
+        return stream.serializeInt(alternative, 0, alternatives - 1);
+    }
+
+    @Override
+    public boolean predictsAbsoluteFromPrevious()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean usesMotionContexts()
+    {
+        return false;
+    }
+}

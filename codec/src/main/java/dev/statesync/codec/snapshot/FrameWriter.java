@@ -1,0 +1,120 @@
+package dev.statesync.codec.snapshot;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.entropy.RangeBitWriter;
+
+/**
+ * Frames a snapshot ({@link SnapshotConfig#rangeCoded}): a format byte, then whichever of the bitpacked and the
+ * range-coded packet is smaller (the range-coded one also when the bitpacked one does not fit). Owns the writers
+ * and the range coder's scratch, codes trial packets for the {@link BudgetFitter}, and stores each range-coded
+ * frame's final model in the model ring. Allocation-free after construction, except growing the scratch for a
+ * packet larger than any before.
+ */
+final class FrameWriter
+{
+    private final SnapshotPacket packet;
+    private final PacketLayout modeled;
+    /** Coder models by tick; null unless range coding is on. */
+    private final ModelRing modelRing;
+    private final BitWriter bitpackedWriter = new BitWriter();
+    private final RangeBitWriter rangeWriter = new RangeBitWriter();
+    private final UnsafeBuffer rangeScratch = new UnsafeBuffer(new byte[2048]);
+
+    FrameWriter(final SnapshotPacket packet, final PacketLayout modeled, final ModelRing modelRing)
+    {
+        this.packet = packet;
+        this.modeled = modeled;
+        this.modelRing = modelRing;
+    }
+
+    /** @return the bitpacked writer wrapped around the frame's payload (after its format byte). */
+    BitWriter bitpackedWriter(final MutableDirectBuffer buffer, final int offset, final int capacityBytes)
+    {
+        if (capacityBytes < 2)
+        {
+            throw new IllegalArgumentException("capacityBytes must be >= 2, got " + capacityBytes);
+        }
+        return bitpackedWriter.wrap(buffer, offset + 1, capacityBytes - 1);
+    }
+
+    /** Grow the range coder's scratch to at least {@code bytes}; rare (a larger packet than ever before). */
+    void ensureScratch(final int bytes)
+    {
+        if (rangeScratch.capacity() < bytes)
+        {
+            rangeScratch.wrap(new byte[Math.max(bytes, 2 * rangeScratch.capacity())]);
+        }
+    }
+
+    /**
+     * Range-code {@code plan} into the scratch, leaving the coder with its final model, so a frame of the same
+     * plan can send these bytes. Records nothing.
+     *
+     * @return the coded bytes; past the scratch only a lower bound, as coding stops there.
+     */
+    int codeTrial(final PacketPlan plan)
+    {
+        rangeWriter.wrap(rangeScratch, 0, rangeScratch.capacity());
+        packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
+        return rangeWriter.finish();
+    }
+
+    /**
+     * Finish the frame whose bitpacked packet of {@code plan} is in {@link #bitpackedWriter}: range-code the plan
+     * (or take {@code codedBytes} of the last trial of the same plan), write the smaller form after the format
+     * byte, and store a range-coded frame's final model for {@code plan.tick}.
+     *
+     * @param codedBytes -1, or the length of the plan's range-coded packet already in the scratch.
+     * @return the frame's bytes at {@code offset}, format byte included.
+     * @throws IllegalStateException if the plan fits {@code capacityBytes - 1} neither bitpacked nor range-coded.
+     */
+    int finish(
+        final PacketPlan plan,
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int capacityBytes,
+        final int codedBytes)
+    {
+        // An overflowed bitpacked write stopped at the capacity; the range-coded form must then fit on its own.
+        final boolean bitpackedFits = !bitpackedWriter.hasOverflowed();
+        final int bitpackedLength = bitpackedWriter.bytesWritten();
+        final int rangeLimit = bitpackedFits ? bitpackedLength : capacityBytes - 1;
+        final int rangeLength;
+        final boolean rangeFits;
+        if (codedBytes >= 0)
+        {
+            rangeLength = codedBytes;
+            rangeFits = codedBytes <= rangeLimit;
+        }
+        else
+        {
+            ensureScratch(rangeLimit);
+            rangeWriter.wrap(rangeScratch, 0, rangeLimit);
+            packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
+            rangeLength = rangeWriter.finish();
+            rangeFits = !rangeWriter.isFailed();
+        }
+        int length = bitpackedLength;
+        int format = SnapshotFormat.FORMAT_BITPACKED;
+        if (rangeFits && (rangeLength < bitpackedLength || !bitpackedFits))
+        {
+            if (modelRing != null)
+            {
+                modelRing.store(plan.tick, rangeWriter.model(), plan.objects, plan.count);
+            }
+            buffer.putBytes(offset + 1, rangeScratch, 0, rangeLength);
+            length = rangeLength;
+            format = modeled.format();
+        }
+        else if (!bitpackedFits)
+        {
+            throw new IllegalStateException("chosen objects fit " + (capacityBytes - 1) +
+                " bytes neither bitpacked nor range-coded");
+        }
+        buffer.putByte(offset, (byte)format);
+        return 1 + length;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.bits.BitStream;
+
+/**
+ * The fields where the bitpacked and the range-coded (context-modeled) snapshot layouts differ, as a strategy
+ * that {@link SnapshotPacket#serialize} is given once per frame: {@link BitpackedLayout} or
+ * {@link ModeledLayout}. Each method is one serialize routine (write, read and measure alike), so the two
+ * layouts are chosen by the frame's format, never by testing the stream's type field by field.
+ */
+interface PacketLayout
+{
+    /** @return the frame's format byte: {@link SnapshotFormat#FORMAT_BITPACKED} or {@code FORMAT_RANGE_CODED}. */
+    int format();
+
+    /**
+     * Serialize the model reference (range-coded only) and set {@link PacketPlan#referenceFlags}.
+     *
+     * @return {@link DecodeResult#OK}, or {@link DecodeResult#BASELINE_MISSING} if the named model is not held.
+     */
+    DecodeResult serializeModelReference(BitStream stream, PacketPlan plan);
+
+    /** Serialize which objects the packet carries ({@link PacketPlan#count} is already serialized). */
+    void serializeObjects(BitStream stream, PacketPlan plan);
+
+    /** @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that. */
+    int serializeNewestRef(BitStream stream, int newest, int tableSize, boolean carriedInReference);
+
+    /** @return the older baseline's table index, {@code tableSize} for none. */
+    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, boolean carriedInReference);
+
+    /** @return the predictor alternative in {@code [0, alternatives)}. */
+    int serializeAlternative(BitStream stream, int alternative, int alternatives);
+
+    /**
+     * @return true if an object without a baseline is coded against the packet's previous such object (worth
+     * it only where residuals are coded adaptively), false if it is coded absolutely.
+     */
+    boolean predictsAbsoluteFromPrevious();
+
+    /** @return true if object states are coded in {@link MotionContext}s, which both ends must then derive. */
+    boolean usesMotionContexts();
+}

@@ -1,0 +1,106 @@
+package dev.statesync.codec.snapshot;
+
+/**
+ * Everything one snapshot packet carries, as one explicit value that {@link SnapshotPacket#serialize} writes
+ * from (sender) or reads into (receiver): the tick, the coder model reference, the packet's baseline table,
+ * and per entry (the packet's objects in ascending index order) the baseline refs, the predictor alternative,
+ * the motion context and where the entry's state and prediction sit.
+ *
+ * <p>Why a value: the sender codes the same packet up to a few times (trial range codings to fit a budget, the
+ * bitpacked write, the range-coded frame, a replay for instruments), and each coding must see exactly the same
+ * fields. Passing them as one plan, instead of through fields of the sender set before each call, keeps every
+ * coding's input visible at the call. Entry arrays are indexed by entry {@code 0..count-1}, never by object.
+ * Allocation-free after construction; one plan per end, reused for every packet.
+ */
+final class PacketPlan
+{
+    /** The snapshot's simulation tick. */
+    int tick;
+    /**
+     * Range-coded layout only: age in ticks of the acked snapshot whose final coder model the packet continues
+     * from; 0 for a fresh model. The bitpacked layout ignores it.
+     */
+    int modelRefAge;
+    /** Entries (objects) in the packet. */
+    int count;
+    /** The packet's objects, ascending index order: entry i carries object {@code objects[i]}. */
+    final int[] objects;
+
+    /** Entries of the packet's baseline table. */
+    int tableSize;
+    /** The packet's baseline ticks, newest first; refs index this, {@link #tableSize} meaning "none". */
+    final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
+
+    /** Per entry: table index of the newest baseline, {@link #tableSize} for none (coded absolutely). */
+    final int[] newestRef;
+    /** Per entry: table index of the older baseline (two-baseline predictors), {@link #tableSize} for none. */
+    final int[] olderRef;
+    /** Per entry: the predictor alternative the state is coded against. */
+    final int[] alternative;
+    /** Per entry: the {@link MotionContext} both ends derived from its baselines. */
+    final int[] motionContext;
+
+    /** The array holding the entries' states: read when writing, written when reading. */
+    int[] states;
+    /** Per entry: offset of its state record in {@link #states}. */
+    final int[] stateOffset;
+    /** The array holding the entries' predictions. */
+    int[] predictions;
+    /** Per entry: offset of its prediction record in {@link #predictions}. */
+    final int[] predictionOffset;
+
+    /**
+     * Range-coded layout: per-object "carried" flags of the model reference snapshot, or null without one; set
+     * while serializing the model reference.
+     */
+    boolean[] referenceFlags;
+    /** Where {@link #referenceFlags} of the reference snapshot start. */
+    int referenceFlagsOffset;
+
+    /** Objects marked while sorting; all false between calls. */
+    private final boolean[] sortMark;
+
+    PacketPlan(final int objectCount)
+    {
+        objects = new int[objectCount];
+        newestRef = new int[objectCount];
+        olderRef = new int[objectCount];
+        alternative = new int[objectCount];
+        motionContext = new int[objectCount];
+        stateOffset = new int[objectCount];
+        predictionOffset = new int[objectCount];
+        sortMark = new boolean[objectCount];
+    }
+
+    /**
+     * Set the packet's objects to {@code source[0..count)} (distinct objects, any order) in ascending index order,
+     * as a packet carries them; a counting pass over all objects, so no comparison sort and no allocation.
+     */
+    void objectsInIndexOrder(final int[] source, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            sortMark[source[i]] = true;
+        }
+        int sorted = 0;
+        for (int object = 0; object < sortMark.length && sorted < count; object++)
+        {
+            if (sortMark[object])
+            {
+                sortMark[object] = false;
+                objects[sorted++] = object;
+            }
+        }
+        this.count = sorted;
+    }
+
+    /** Point every entry's state at its record in {@code ring} at the plan's tick (replaying a sent packet). */
+    void statesFrom(final StateRing ring)
+    {
+        states = ring.array();
+        for (int i = 0; i < count; i++)
+        {
+            stateOffset[i] = ring.find(objects[i], tick);
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.bits.BitMeasure;
+import dev.statesync.codec.bits.Bits;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateSchema;
+
+/**
+ * The snapshot between {@link SnapshotSender#prepare} and its write: the tick and states, the candidates (objects
+ * that need sending now), and per candidate its refs into the prepared {@link BaselineTable}, its prediction (the
+ * cheapest of the predictor's alternatives), motion context and size. All per-object arrays are indexed by object.
+ *
+ * <p>The sender's only calls into {@link ObjectCodec} for sizing are here ({@link #rankingBits}, {@link #bitpackedBits}).
+ * Allocation-free after construction.
+ */
+final class PreparedSnapshot
+{
+    private final StateSchema schema;
+    private final int objectCount;
+    private final int stride;
+    private final Predictor predictor;
+    private final ObjectCodec codec;
+    private final StateRing sentRing;
+    private final BitMeasure measure = new BitMeasure();
+    /** Rank alternatives by the range coder's estimate instead of the bitpacked size. */
+    private final boolean rangeCoded;
+    private final int alternativeBits;
+    private final int maxIndexBits;
+
+    private int tick;
+    /** The states being prepared ({@code QuantizedStates.array()}); null when nothing is prepared. */
+    private int[] states;
+    /** Objects that need sending now, ascending index order. */
+    private final int[] candidateObjects;
+    private int candidateCount;
+    private final boolean[] isCandidate;
+    private final boolean[] hasPrediction;
+    /** Per object: newest and older refs into the prepared table (table size: none). */
+    private final int[] newestRef;
+    private final int[] olderRef;
+    private final int[] alternative;
+    private final int[] motionContext;
+    /** Per object, at {@code object * stride}: the prediction it is coded against. */
+    private final int[] predictions;
+    private final int[] alternativePrediction;
+    /** Per candidate, {@link #bitsFor} once measured, else -1. */
+    private final int[] sizedBits;
+    /** Bits of one ref into the prepared table. */
+    private int refBits;
+    private int tableBits;
+
+    PreparedSnapshot(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final ObjectCodec codec,
+        final StateRing sentRing,
+        final boolean rangeCoded,
+        final int maxIndexBits)
+    {
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.stride = schema.stride();
+        this.predictor = predictor;
+        this.codec = codec;
+        this.sentRing = sentRing;
+        this.rangeCoded = rangeCoded;
+        this.alternativeBits = Bits.bitsRequired(0, predictor.alternativeCount() - 1);
+        this.maxIndexBits = maxIndexBits;
+        candidateObjects = new int[objectCount];
+        isCandidate = new boolean[objectCount];
+        hasPrediction = new boolean[objectCount];
+        newestRef = new int[objectCount];
+        olderRef = new int[objectCount];
+        alternative = new int[objectCount];
+        motionContext = new int[objectCount];
+        predictions = new int[objectCount * stride];
+        alternativePrediction = new int[stride];
+        sizedBits = new int[objectCount];
+    }
+
+    /** Start preparing the snapshot of {@code tick} from {@code states}, with no candidates yet. */
+    void begin(final int tick, final int[] states)
+    {
+        clear();
+        this.tick = tick;
+        this.states = states;
+    }
+
+    void addCandidate(final int object)
+    {
+        candidateObjects[candidateCount++] = object;
+        isCandidate[object] = true;
+    }
+
+    /** Resolve every candidate's refs into the chosen table and predict it. */
+    void predictCandidates(final BaselineTable table)
+    {
+        refBits = Bits.bitsRequired(0, table.size());
+        tableBits = table.bits();
+        for (int c = 0; c < candidateCount; c++)
+        {
+            final int object = candidateObjects[c];
+            hasPrediction[object] = predict(object, table);
+            sizedBits[object] = -1;
+        }
+    }
+
+    /**
+     * Resolve refs and compute the prediction (the cheapest alternative, when the predictor offers several);
+     * @return true if the object has a prediction.
+     */
+    private boolean predict(final int object, final BaselineTable table)
+    {
+        final int tableSize = table.size();
+        final int newest = table.newestRef(object);
+        newestRef[object] = newest;
+        olderRef[object] = tableSize;
+        alternative[object] = 0;
+        if (newest == tableSize)
+        {
+            return false;
+        }
+        final int newestAge = tick - table.tick(newest);
+        final int newestOffset = sentRing.find(object, table.tick(newest));
+        int olderOffset = -1;
+        int olderAge = 0;
+        if (predictor.baselineCount() == 2)
+        {
+            final int older = table.olderRef(object);
+            olderRef[object] = older;
+            if (older != tableSize)
+            {
+                olderOffset = sentRing.find(object, table.tick(older));
+                olderAge = tick - table.tick(older);
+            }
+        }
+        final int[] ring = sentRing.array();
+        final int objectOffset = object * stride;
+        motionContext[object] = ObjectPrediction.motionContext(schema, ring, newestOffset, newestAge, olderOffset, olderAge);
+        final int alternatives = predictor.alternativeCount();
+        int bestBits = Integer.MAX_VALUE;
+        for (int k = 0; k < alternatives; k++)
+        {
+            final int[] target = k == 0 ? predictions : alternativePrediction;
+            final int targetOffset = k == 0 ? objectOffset : 0;
+            ObjectPrediction.predict(predictor, schema, k, ring, newestOffset, newestAge, olderOffset, olderAge,
+                target, targetOffset);
+            if (alternatives == 1)
+            {
+                break;
+            }
+            final int bits = rankingBits(objectOffset, target, targetOffset);
+            if (k == 0 || bits < bestBits)
+            {
+                bestBits = bits;
+                alternative[object] = k;
+                if (k > 0)
+                {
+                    System.arraycopy(alternativePrediction, 0, predictions, objectOffset, stride);
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @return what the object at {@code objectOffset} costs against {@code prediction}, for ranking alternatives:
+     * for range-coded packets the modeled coding's estimate (an exact figure depends on the coder's learned
+     * state), else the exact bitpacked size, so alternatives are ranked by what the packet will spend.
+     */
+    private int rankingBits(final int objectOffset, final int[] prediction, final int predictionOffset)
+    {
+        if (rangeCoded)
+        {
+            return codec.estimateModeledBits(states, objectOffset, prediction, predictionOffset);
+        }
+        return bitpackedBits(objectOffset, prediction, predictionOffset, MotionContext.NONE);
+    }
+
+    /** @return exact bitpacked bits of the object at {@code objectOffset} against {@code prediction} (null: none). */
+    private int bitpackedBits(final int objectOffset, final int[] prediction, final int predictionOffset, final int context)
+    {
+        measure.reset();
+        // A bitpacked measure ignores motion contexts.
+        codec.serialize(measure, states, objectOffset, prediction, predictionOffset, context);
+        return measure.bits();
+    }
+
+    /** See {@link SnapshotSender#bitsFor(int)}. */
+    int bitsFor(final int object)
+    {
+        if (states == null || !isCandidate[object])
+        {
+            return Integer.MAX_VALUE;
+        }
+        if (sizedBits[object] >= 0)
+        {
+            return sizedBits[object];
+        }
+        final boolean predicted = hasPrediction[object];
+        final int offset = object * stride;
+        final int bits = bitpackedBits(offset, predicted ? predictions : null, offset, motionContext[object]) +
+            refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
+            (predicted ? alternativeBits : 0) + maxIndexBits;
+        sizedBits[object] = bits;
+        return bits;
+    }
+
+    /** See {@link SnapshotSender#headerBits()}. */
+    int headerBits()
+    {
+        return SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 +
+            Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET) + tableBits + 7;
+    }
+
+    /**
+     * @return true if the candidates might not all fit {@code budgetBits} bitpacked: every group selector is at
+     * most 16 bits, so below this worst case no object needs measuring.
+     */
+    boolean mayExceed(final long budgetBits)
+    {
+        final long worstObjectBits = schema.absoluteBits(false) + 2 + 4 * 16 + 2L * refBits + alternativeBits +
+            maxIndexBits;
+        return headerBits() + worstObjectBits * candidateCount > budgetBits;
+    }
+
+    /** Fill the plan's per-entry fields (its objects are set) from the prepared candidates. */
+    void planEntries(final PacketPlan plan, final BaselineTable table)
+    {
+        table.compact(plan, newestRef, olderRef);
+        plan.states = states;
+        plan.predictions = predictions;
+        for (int i = 0; i < plan.count; i++)
+        {
+            final int object = plan.objects[i];
+            plan.alternative[i] = alternative[object];
+            plan.motionContext[i] = motionContext[object];
+            plan.stateOffset[i] = object * stride;
+            plan.predictionOffset[i] = object * stride;
+        }
+    }
+
+    /** @return true between {@link #begin} and {@link #clear}. */
+    boolean isActive()
+    {
+        return states != null;
+    }
+
+    boolean isCandidate(final int object)
+    {
+        return isCandidate[object];
+    }
+
+    /** The object is taken into the packet being written: no longer a candidate. */
+    void take(final int object)
+    {
+        isCandidate[object] = false;
+    }
+
+    int tick()
+    {
+        return tick;
+    }
+
+    int[] states()
+    {
+        return states;
+    }
+
+    int[] candidateObjects()
+    {
+        return candidateObjects;
+    }
+
+    int candidateCount()
+    {
+        return candidateCount;
+    }
+
+    int refBits()
+    {
+        return refBits;
+    }
+
+    int alternativeBits()
+    {
+        return alternativeBits;
+    }
+
+    /** End the prepared snapshot: no candidates, no states. */
+    void clear()
+    {
+        for (int c = 0; c < candidateCount; c++)
+        {
+            isCandidate[candidateObjects[c]] = false;
+        }
+        candidateCount = 0;
+        states = null;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateSchema;
+
+/**
+ * The receiver's side of {@link SnapshotPacket#serialize}: refuses a snapshot from beyond the reorder window, and
+ * for each entry read finds its baselines among the received states and predicts it, exactly as the sender did
+ * from its sent states. Decoded entries go to scratch ({@code i * stride}); nothing here changes on a refusal
+ * except the scratch. Allocation-free.
+ */
+final class ReceivedBaselines implements PacketBaselines
+{
+    private final StateSchema schema;
+    private final Predictor predictor;
+    private final StateRing receivedRing;
+    private final int stride;
+    private final int maxReorderTicks;
+    /** Newest tick applied, or {@link StateRing#NO_TICK}. */
+    private int newestTick = StateRing.NO_TICK;
+
+    ReceivedBaselines(
+        final StateSchema schema, final Predictor predictor, final StateRing receivedRing, final int maxReorderTicks)
+    {
+        this.schema = schema;
+        this.predictor = predictor;
+        this.receivedRing = receivedRing;
+        this.stride = schema.stride();
+        this.maxReorderTicks = maxReorderTicks;
+    }
+
+    @Override
+    public DecodeResult acceptTick(final int tick)
+    {
+        // Later snapshots may already have reused the ring slots of the baselines this one names.
+        return newestTick != StateRing.NO_TICK && newestTick - tick > maxReorderTicks ? DecodeResult.STALE :
+            DecodeResult.OK;
+    }
+
+    @Override
+    public DecodeResult resolve(final PacketPlan plan, final int entry, final PacketLayout layout)
+    {
+        plan.stateOffset[entry] = entry * stride;
+        final int newest = plan.newestRef[entry];
+        final int tableSize = plan.tableSize;
+        if (newest == tableSize)
+        {
+            return DecodeResult.OK;
+        }
+        final int object = plan.objects[entry];
+        final int tick = plan.tick;
+        final int newestTickOfBaseline = plan.tableTicks[newest];
+        final int newestOffset = receivedRing.find(object, newestTickOfBaseline);
+        final int older = plan.olderRef[entry];
+        int olderOffset = -1;
+        int olderAge = 0;
+        if (older != tableSize)
+        {
+            olderOffset = receivedRing.find(object, plan.tableTicks[older]);
+            olderAge = tick - plan.tableTicks[older];
+            if (olderOffset < 0)
+            {
+                return DecodeResult.BASELINE_MISSING;
+            }
+        }
+        if (newestOffset < 0)
+        {
+            return DecodeResult.BASELINE_MISSING;
+        }
+        final int[] ring = receivedRing.array();
+        final int newestAge = tick - newestTickOfBaseline;
+        // One prediction at a time: the packet routine codes the entry against it before the next is resolved.
+        plan.predictionOffset[entry] = 0;
+        ObjectPrediction.predict(predictor, schema, plan.alternative[entry], ring, newestOffset, newestAge,
+            olderOffset, olderAge, plan.predictions, 0);
+        plan.motionContext[entry] = layout.usesMotionContexts() ?
+            ObjectPrediction.motionContext(schema, ring, newestOffset, newestAge, olderOffset, olderAge) :
+            MotionContext.NONE;
+        return DecodeResult.OK;
+    }
+
+    /** @return the newest tick applied, or {@link StateRing#NO_TICK}. */
+    int newestTick()
+    {
+        return newestTick;
+    }
+
+    /** A snapshot of {@code tick} was applied. */
+    void applied(final int tick)
+    {
+        if (newestTick == StateRing.NO_TICK || tick - newestTick > 0)
+        {
+            newestTick = tick;
+        }
+    }
+}

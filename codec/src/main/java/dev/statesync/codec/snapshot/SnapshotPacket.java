@@ -1,0 +1,127 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.bits.BitStream;
+
+/**
+ * The one serialize routine of a snapshot packet ({@link SnapshotFormat}), run by the sender to write, to
+ * measure (trial range codings) and to replay a sent packet, and by the receiver to read into scratch: the
+ * two ends cannot drift apart because there is only one copy of the layout. The bitpacked and range-coded
+ * layouts differ in a few fields, given as a {@link PacketLayout} chosen once per frame.
+ *
+ * <p>Reading hostile bytes never throws: a failed stream, a missing baseline or a stale tick end the packet with
+ * a {@link DecodeResult} and the receiver commits nothing. A writer that runs out of room stops at the first
+ * object after it (the packet will not be sent in that form). Stateless apart from its configuration;
+ * allocation-free.
+ */
+final class SnapshotPacket
+{
+    private final int objectCount;
+    private final boolean twoBaselines;
+    private final int alternatives;
+    private final ObjectCodec codec;
+
+    SnapshotPacket(final int objectCount, final int baselineCount, final int alternatives, final ObjectCodec codec)
+    {
+        this.objectCount = objectCount;
+        this.twoBaselines = baselineCount == 2;
+        this.alternatives = alternatives;
+        this.codec = codec;
+    }
+
+    /**
+     * Serialize one packet.
+     *
+     * @param stream    write, read or measure; a range coder for {@link ModeledLayout}.
+     * @param layout    the frame's layout.
+     * @param plan      written from when writing or measuring, read into when reading.
+     * @param baselines the end's hook (stale ticks, baselines and predictions of read entries).
+     * @return {@link DecodeResult#OK} if the whole packet was serialized, else why not.
+     */
+    DecodeResult serialize(
+        final BitStream stream, final PacketLayout layout, final PacketPlan plan, final PacketBaselines baselines)
+    {
+        final int tick = stream.serializeBits(plan.tick, SnapshotFormat.TICK_BITS);
+        plan.tick = tick;
+        if (!stream.isFailed())
+        {
+            final DecodeResult accepted = baselines.acceptTick(tick);
+            if (accepted != DecodeResult.OK)
+            {
+                return accepted;
+            }
+        }
+        final DecodeResult reference = layout.serializeModelReference(stream, plan);
+        if (reference != DecodeResult.OK)
+        {
+            return reference;
+        }
+        plan.count = stream.serializeInt(plan.count, 0, objectCount);
+        layout.serializeObjects(stream, plan);
+        final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        plan.tableSize = tableSize;
+        for (int i = 0; i < tableSize; i++)
+        {
+            plan.tableTicks[i] = tick - 1 - stream.serializeLadder(tick - plan.tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+        }
+        if (stream.isFailed())
+        {
+            return DecodeResult.MALFORMED;
+        }
+        return serializeEntries(stream, layout, plan, baselines);
+    }
+
+    private DecodeResult serializeEntries(
+        final BitStream stream, final PacketLayout layout, final PacketPlan plan, final PacketBaselines baselines)
+    {
+        final int tableSize = plan.tableSize;
+        final int[] objects = plan.objects;
+        final int[] newestRefs = plan.newestRef;
+        final int[] olderRefs = plan.olderRef;
+        final int[] alternativeOf = plan.alternative;
+        final int[] stateOffsets = plan.stateOffset;
+        final int[] states = plan.states;
+        final boolean[] referenceFlags = plan.referenceFlags;
+        final int referenceOffset = plan.referenceFlagsOffset;
+        final boolean fromPrevious = layout.predictsAbsoluteFromPrevious();
+        int previousAbsolute = -1;
+        for (int i = 0, count = plan.count; i < count; i++)
+        {
+            final boolean carriedInReference = referenceFlags != null && referenceFlags[referenceOffset + objects[i]];
+            final int newest = layout.serializeNewestRef(stream, newestRefs[i], tableSize, carriedInReference);
+            newestRefs[i] = newest;
+            final boolean hasBaseline = newest != tableSize;
+            if (hasBaseline)
+            {
+                olderRefs[i] = twoBaselines ?
+                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carriedInReference) : tableSize;
+                alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives);
+                if (stream.isFailed())
+                {
+                    return DecodeResult.MALFORMED;
+                }
+            }
+            final DecodeResult resolved = baselines.resolve(plan, i, layout);
+            if (resolved != DecodeResult.OK)
+            {
+                return resolved;
+            }
+            final int stateOffset = stateOffsets[i];
+            // Without a baseline a modeled layout still predicts: from the packet's previous such object.
+            final int[] prediction = hasBaseline ? plan.predictions :
+                fromPrevious && previousAbsolute >= 0 ? states : null;
+            codec.serialize(stream, states, stateOffset, prediction,
+                hasBaseline ? plan.predictionOffset[i] : Math.max(previousAbsolute, 0),
+                hasBaseline ? plan.motionContext[i] : MotionContext.INTRA_PACKET);
+            if (!hasBaseline)
+            {
+                previousAbsolute = stateOffset;
+            }
+            if (stream.isFailed())
+            {
+                return DecodeResult.MALFORMED;
+            }
+        }
+        stream.serializeAlign();
+        return stream.isFailed() ? DecodeResult.MALFORMED : DecodeResult.OK;
+    }
+}
