@@ -129,8 +129,8 @@ public final class ScenarioRunner implements DatagramHandler
         };
         final PacketTransmitter toAuthority =
             (buffer, offset, length) -> network.send(REPLICA_ADDRESS, AUTHORITY_ADDRESS, buffer, offset, length, currentNs);
-        authority = new SnapshotAuthority(schema, objects, predictor, priorities, link, toReplica, 0);
-        replica = new SnapshotReplica(schema, objects, predictor, link, toAuthority, 0);
+        authority = SnapshotAuthority.withEndpoint(schema, objects, predictor, priorities, link, toReplica, 0);
+        replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0);
 
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[floatStride];

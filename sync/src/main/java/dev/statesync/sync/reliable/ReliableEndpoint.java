@@ -34,7 +34,7 @@ import static dev.statesync.sync.reliable.ReliableCounters.*;
  * double rttMs = endpoint.rttMs();
  * }</pre>
  */
-public final class ReliableEndpoint
+public final class ReliableEndpoint implements ReliableConnection
 {
     private final ReliableConfig config;
     private final PacketTransmitter transmitter;
@@ -162,6 +162,7 @@ public final class ReliableEndpoint
      * @return the sequence given to this packet, the one {@link AckListener#onAcked(int)} will report.
      * @throws IllegalArgumentException when the payload is larger than the maximum packet size.
      */
+    @Override
     public int sendPacket(final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
         if (length < 0 || length > config.maxPacketSizeBytes())
@@ -597,6 +598,15 @@ public final class ReliableEndpoint
             return current + (measured - current) * factor;
         }
         return measured;
+    }
+
+    /**
+     * @return this endpoint: it is its own {@link ReliableConnection}, sending straight to its transmitter.
+     */
+    @Override
+    public ReliableEndpoint endpoint()
+    {
+        return this;
     }
 
     /**

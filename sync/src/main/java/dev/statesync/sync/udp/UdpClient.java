@@ -7,6 +7,7 @@ import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.PacketProcessor;
+import dev.statesync.sync.reliable.ReliableConnection;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 import org.agrona.DirectBuffer;
@@ -39,9 +40,9 @@ import static dev.statesync.sync.udp.UdpClientCounters.*;
  * {@link UdpClientCounters} outcome and a refused one changes nothing. A CHALLENGE or DENIED must echo this
  * connection's public key, which an off-path attacker never sees. Connected, the receive and send paths allocate
  * nothing; a handshake allocates (key pair, agreement). Drive it from your loop: {@link #poll(long)},
- * {@link #send}, {@link #update(long)}. Not thread safe.
+ * {@link #sendPacket}, {@link #update(long)}. Not thread safe.
  */
-public final class UdpClient implements AutoCloseable
+public final class UdpClient implements ReliableConnection, AutoCloseable
 {
     private final DatagramChannel channel;
     private final DatagramSocketBuffer sendBuffer;
@@ -157,7 +158,8 @@ public final class UdpClient implements AutoCloseable
      * @return the packet's sequence.
      * @throws IllegalStateException when not connected.
      */
-    public int send(final DirectBuffer payload, final int offset, final int length, final long nowNs)
+    @Override
+    public int sendPacket(final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
         if (state != UdpClientState.CONNECTED)
         {
@@ -300,6 +302,7 @@ public final class UdpClient implements AutoCloseable
     /**
      * @return the endpoint, for its estimates and counters (reset at each handshake).
      */
+    @Override
     public ReliableEndpoint endpoint()
     {
         return endpoint;

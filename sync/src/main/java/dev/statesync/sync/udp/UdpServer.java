@@ -8,6 +8,7 @@ import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
+import dev.statesync.sync.reliable.ReliableConnection;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 import org.agrona.DirectBuffer;
@@ -220,10 +221,54 @@ public final class UdpServer implements AutoCloseable
     public int send(
         final int clientIndex, final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
-        final ClientSlot slot = connectedSlot(clientIndex);
-        final int sequence = slot.endpoint.sendPacket(payload, offset, length, nowNs);
-        slot.lastSendNs = nowNs;
-        return sequence;
+        return connectedSlot(clientIndex).sendPacket(payload, offset, length, nowNs);
+    }
+
+    /**
+     * The connection of a client slot, for a layer that attaches to it (a snapshot authority per slot, see
+     * {@code SnapshotServer}). The object is the slot's for the server's lifetime and serves every client the slot
+     * holds in turn: attach once, then sending on it while the slot is free throws {@link IllegalStateException}.
+     * Its endpoint is reset with fresh keys at each connect; route {@link UdpServerHandler#onPacket} and
+     * {@link UdpServerHandler#onAcked} for the slot to the attached layer.
+     *
+     * @param clientIndex slot in [0, maxClients).
+     * @return that slot's connection.
+     */
+    public ReliableConnection connection(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex];
+    }
+
+    /**
+     * @param clientIndex slot in [0, maxClients).
+     * @return UDP payload bytes sent to the slot's current client (reliable packets with their header and MAC,
+     *         keep-alives, disconnects), since it connected; 0 for a free slot. Add the IP and UDP headers per
+     *         datagram ({@link #datagramsSent(int)}) for bytes on the wire.
+     */
+    public long bytesSent(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex].bytesSent;
+    }
+
+    /**
+     * @param clientIndex slot in [0, maxClients).
+     * @return datagrams sent to the slot's current client since it connected; 0 for a free slot.
+     */
+    public long datagramsSent(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex].datagramsSent;
+    }
+
+    /**
+     * @param clientIndex a connected slot.
+     * @return when the slot's client connected, nanoseconds on the clock passed in.
+     */
+    public long connectedSinceNs(final int clientIndex)
+    {
+        return connectedSlot(clientIndex).connectedSinceNs;
     }
 
     /**
@@ -551,19 +596,21 @@ public final class UdpServer implements AutoCloseable
         counters[DENIALS_SENT]++;
     }
 
-    private void sendTo(final InetSocketAddress to, final int length)
+    private boolean sendTo(final InetSocketAddress to, final int length)
     {
         try
         {
-            if (channel.send(sendBuffer.prepareSend(length), to) != length)
+            if (channel.send(sendBuffer.prepareSend(length), to) == length)
             {
-                counters[SEND_FAILURES]++;
+                return true;
             }
+            counters[SEND_FAILURES]++;
         }
         catch (final IOException ex)
         {
             counters[SEND_FAILURES]++;
         }
+        return false;
     }
 
     private void close(final ClientSlot slot, final DisconnectReason reason)
@@ -627,7 +674,7 @@ public final class UdpServer implements AutoCloseable
         return bits == 0;
     }
 
-    private final class ClientSlot implements PacketTransmitter, PacketProcessor, AckListener
+    private final class ClientSlot implements PacketTransmitter, PacketProcessor, AckListener, ReliableConnection
     {
         final int index;
         final ReliableEndpoint endpoint;
@@ -644,6 +691,9 @@ public final class UdpServer implements AutoCloseable
         long lastSendNs;
         long nextControlSequenceOut;
         long nextControlSequenceIn;
+        long connectedSinceNs;
+        long bytesSent;
+        long datagramsSent;
 
         ClientSlot(final int index, final UdpServerConfig config, final long nowNs)
         {
@@ -672,6 +722,9 @@ public final class UdpServer implements AutoCloseable
             this.lastSendNs = nowNs;
             this.nextControlSequenceOut = 0;
             this.nextControlSequenceIn = 0;
+            this.connectedSinceNs = nowNs;
+            this.bytesSent = 0;
+            this.datagramsSent = 0;
             endpoint.reset(nowNs, keys);
         }
 
@@ -689,7 +742,11 @@ public final class UdpServer implements AutoCloseable
         void sendControl(final int type, final long nowNs)
         {
             writeControl(sendBuffer.buffer, type, index, nextControlSequenceOut++, sendK0, sendK1);
-            sendTo(address, CONTROL_BYTES);
+            if (sendTo(address, CONTROL_BYTES))
+            {
+                bytesSent += CONTROL_BYTES;
+                datagramsSent++;
+            }
             lastSendNs = nowNs;
             counters[type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT]++;
         }
@@ -702,12 +759,33 @@ public final class UdpServer implements AutoCloseable
                 if (channel.send(sendBuffer.prepareSend(buffer, offset, length), address) != length)
                 {
                     counters[SEND_FAILURES]++;
+                    return;
                 }
+                bytesSent += length;
+                datagramsSent++;
             }
             catch (final IOException ex)
             {
                 counters[SEND_FAILURES]++;
             }
+        }
+
+        @Override
+        public ReliableEndpoint endpoint()
+        {
+            return endpoint;
+        }
+
+        @Override
+        public int sendPacket(final DirectBuffer payload, final int offset, final int length, final long nowNs)
+        {
+            if (!connected)
+            {
+                throw new IllegalStateException("no client in slot " + index);
+            }
+            final int sequence = endpoint.sendPacket(payload, offset, length, nowNs);
+            lastSendNs = nowNs;
+            return sequence;
         }
 
         @Override

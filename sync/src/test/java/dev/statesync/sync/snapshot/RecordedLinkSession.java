@@ -78,13 +78,13 @@ final class RecordedLinkSession
         this.lossFraction = lossFraction;
         this.tickOffset = tickOffset;
         final SnapshotLinkConfig link = linkConfig(rangeCoded, fragmenting);
-        authority = new SnapshotAuthority(schema, objectCount, predictor(linearPredictor), null, link,
+        authority = SnapshotAuthority.withEndpoint(schema, objectCount, predictor(linearPredictor), null, link,
             (buffer, offset, length) -> record(buffer, offset, length, toReplica, inFlightToReplica), 0L);
-        replica = new SnapshotReplica(schema, objectCount, predictor(linearPredictor), link,
+        replica = SnapshotReplica.withEndpoint(schema, objectCount, predictor(linearPredictor), link,
             (buffer, offset, length) -> record(buffer, offset, length, toAuthority, inFlightToAuthority), 0L);
-        shadowAuthority = new SnapshotAuthority(schema, objectCount, predictor(linearPredictor), null, link,
+        shadowAuthority = SnapshotAuthority.withEndpoint(schema, objectCount, predictor(linearPredictor), null, link,
             (buffer, offset, length) -> record(buffer, offset, length, shadowToReplica, shadowInFlightToReplica), 0L);
-        shadowReplica = new SnapshotReplica(schema, objectCount, predictor(linearPredictor), link,
+        shadowReplica = SnapshotReplica.withEndpoint(schema, objectCount, predictor(linearPredictor), link,
             (buffer, offset, length) -> record(buffer, offset, length, new ArrayList<>(), shadowInFlightToAuthority), 0L);
         states = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < objectCount; i++)

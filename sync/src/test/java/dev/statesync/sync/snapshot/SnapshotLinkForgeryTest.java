@@ -38,7 +38,7 @@ class SnapshotLinkForgeryTest
     private static List<byte[]> forgedSnapshot(final LinkedSnapshotSession honest, final int tick)
     {
         final List<byte[]> datagrams = new ArrayList<>();
-        final SnapshotAuthority forger = new SnapshotAuthority(honest.schema, OBJECTS,
+        final SnapshotAuthority forger = SnapshotAuthority.withEndpoint(honest.schema, OBJECTS,
             new LinearExtrapolationPredictor(false), null, new SnapshotLinkConfig(),
             (buffer, offset, length) ->
             {

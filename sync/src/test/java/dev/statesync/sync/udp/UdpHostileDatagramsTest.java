@@ -248,7 +248,7 @@ class UdpHostileDatagramsTest
         assertEquals(client.counter(UdpClientCounters.DATAGRAMS_RECEIVED), sumOfOutcomes(client));
         assertEquals(0, client.counter(UdpClientCounters.DATAGRAMS_ROUTED));
         assertTrue(payloads.isEmpty());
-        client.send(new UnsafeBuffer(new byte[]{ 1 }), 0, 1, 0);
+        client.sendPacket(new UnsafeBuffer(new byte[]{ 1 }), 0, 1, 0);
         final byte[] datagram = receive(serverSocket);
         final ReliableEndpoint serverEndpoint = new ReliableEndpoint(
             new ReliableConfig().authenticate(fake.keys, LinkSide.SERVER), (buffer, offset, length) -> { },
@@ -271,7 +271,7 @@ class UdpHostileDatagramsTest
         final List<byte[]> payloads = new ArrayList<>();
         final UdpClient client = rig.client(server, new UdpClientConfig(), payloads, nowNs);
         connect(client, server, nowNs);
-        client.send(new UnsafeBuffer(new byte[]{ 7 }), 0, 1, nowNs);
+        client.sendPacket(new UnsafeBuffer(new byte[]{ 7 }), 0, 1, nowNs);
         server.send(client.clientIndex(), new UnsafeBuffer(new byte[]{ 8 }), 0, 1, nowNs);
         pumpUntil("payloads both ways", () -> payloads.size() == 1 && rig.serverPayloads.size() == 1, server, nowNs, client);
     }
