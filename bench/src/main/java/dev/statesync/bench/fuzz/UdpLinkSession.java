@@ -127,7 +127,7 @@ final class UdpLinkSession implements HonestSession
         if (client.isConnected())
         {
             payload.putInt(0, ++clientSent);
-            client.send(payload, 0, 4, nowNs);
+            client.sendPacket(payload, 0, 4, nowNs);
         }
         client.update(nowNs);
         settle();

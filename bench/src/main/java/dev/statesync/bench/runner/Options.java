@@ -36,6 +36,8 @@ public final class Options
 
     /** Default UDP port of the server and client subcommands. */
     public static final int DEFAULT_PORT = 40_600;
+    /** Default client slots of the server subcommand. */
+    public static final int DEFAULT_MAX_CLIENTS = 8;
     /** The simulated run (no subcommand). */
     public static final String COMMAND_RUN = "run";
     /** The real-UDP authority. */
@@ -71,11 +73,13 @@ public final class Options
         "",
         "  server              run the scene as an authority on 127.0.0.1 over real UDP for --seconds",
         "  client              run a replica of it (same --scene/--schema) and print what it received",
-        "  --port N            UDP port of server and client, 1..65535   (default " + DEFAULT_PORT + ")");
+        "  --port N            UDP port of server and client, 1..65535   (default " + DEFAULT_PORT + ")",
+        "  --max-clients N     client slots of the server, 1..1024        (default " + DEFAULT_MAX_CLIENTS + ")");
 
     private final boolean help;
     private final String command;
     private final int port;
+    private final int maxClients;
     private final String scene;
     private final double seconds;
     private final long seed;
@@ -93,6 +97,7 @@ public final class Options
         help = b.help;
         command = b.command;
         port = b.port;
+        maxClients = b.maxClients;
         scene = b.scene;
         seconds = b.seconds;
         seed = b.seed;
@@ -162,6 +167,7 @@ public final class Options
                     }
                 }
                 case "--port" -> b.port = port(option, value);
+                case "--max-clients" -> b.maxClients = maxClients(option, value);
                 case "--json" -> b.jsonFile = fileName(option, value);
                 case "--html" -> b.htmlFile = fileName(option, value);
                 default -> throw new IllegalArgumentException("unknown option " + option + " (try --help)");
@@ -224,6 +230,16 @@ public final class Options
         return (int)port;
     }
 
+    private static int maxClients(final String option, final String value)
+    {
+        final long count = longValue(option, value);
+        if (count < 1 || count > 1024)
+        {
+            throw new IllegalArgumentException(option + " must be in [1, 1024], got '" + value + "'");
+        }
+        return (int)count;
+    }
+
     private static String fileName(final String option, final String value)
     {
         if (value.isEmpty() || value.startsWith("--"))
@@ -249,6 +265,12 @@ public final class Options
     public int port()
     {
         return port;
+    }
+
+    /** @return client slots of the server subcommand. */
+    public int maxClients()
+    {
+        return maxClients;
     }
 
     /** @return the scene name. */
@@ -340,6 +362,7 @@ public final class Options
         boolean help;
         String command = COMMAND_RUN;
         int port = DEFAULT_PORT;
+        int maxClients = DEFAULT_MAX_CLIENTS;
         String scene = DEFAULT_SCENE;
         double seconds = DEFAULT_SECONDS;
         long seed = DEFAULT_SEED;

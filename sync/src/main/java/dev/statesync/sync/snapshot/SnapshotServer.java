@@ -191,7 +191,7 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
 
     /**
      * @param clientIndex slot in [0, maxClients).
-     * @return snapshots sent to the slot's current client.
+     * @return snapshots sent to the slot's current (or last) client.
      */
     public long snapshotsSent(final int clientIndex)
     {
@@ -200,7 +200,7 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
 
     /**
      * @param clientIndex slot in [0, maxClients).
-     * @return objects sent to the slot's current client.
+     * @return objects sent to the slot's current (or last) client.
      */
     public long objectsSent(final int clientIndex)
     {
@@ -218,9 +218,9 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
 
     /**
      * Mean rate on the wire to a client since it connected: every datagram's bytes plus
-     * {@link #IP_UDP_HEADER_BYTES}.
+     * {@link #IP_UDP_HEADER_BYTES}. For a free slot, the rate to its last client up to {@code nowNs}.
      *
-     * @param clientIndex a connected slot.
+     * @param clientIndex slot in [0, maxClients).
      * @param nowNs       current time, nanoseconds.
      * @return kilobits per second, 0 before any time has passed.
      */

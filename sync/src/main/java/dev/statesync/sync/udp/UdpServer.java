@@ -242,8 +242,8 @@ public final class UdpServer implements AutoCloseable
 
     /**
      * @param clientIndex slot in [0, maxClients).
-     * @return UDP payload bytes sent to the slot's current client (reliable packets with their header and MAC,
-     *         keep-alives, disconnects), since it connected; 0 for a free slot. Add the IP and UDP headers per
+     * @return UDP payload bytes sent to the slot's current (or last) client (reliable packets with their header and
+     *         MAC, keep-alives, disconnects) since it connected. Add the IP and UDP headers per
      *         datagram ({@link #datagramsSent(int)}) for bytes on the wire.
      */
     public long bytesSent(final int clientIndex)
@@ -254,7 +254,7 @@ public final class UdpServer implements AutoCloseable
 
     /**
      * @param clientIndex slot in [0, maxClients).
-     * @return datagrams sent to the slot's current client since it connected; 0 for a free slot.
+     * @return datagrams sent to the slot's current (or last) client since it connected.
      */
     public long datagramsSent(final int clientIndex)
     {
@@ -263,12 +263,14 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
-     * @param clientIndex a connected slot.
-     * @return when the slot's client connected, nanoseconds on the clock passed in.
+     * @param clientIndex slot in [0, maxClients).
+     * @return when the slot's current (or, once it left, last) client connected, nanoseconds on the clock passed
+     *         in; 0 for a slot that never served one.
      */
     public long connectedSinceNs(final int clientIndex)
     {
-        return connectedSlot(clientIndex).connectedSinceNs;
+        checkIndex(clientIndex);
+        return slots[clientIndex].connectedSinceNs;
     }
 
     /**
