@@ -29,6 +29,7 @@ import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import dev.statesync.sync.snapshot.SnapshotAuthority;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;
 import dev.statesync.sync.snapshot.SnapshotReplica;
+import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
 
 /**
  * Runs one scene through an authority and a replica joined by the seeded {@link NetworkSimulator}, and
@@ -277,9 +278,9 @@ public final class ScenarioRunner implements DatagramHandler
         final ReliableEndpoint a = authority.endpoint();
         final ReliableEndpoint r = replica.endpoint();
         long rejected = 0;
-        for (int c = ReliableCounters.FIRST_REJECTION; c <= ReliableCounters.LAST_REJECTION; c++)
+        for (final ReliableCounters c : ReliableCounters.values())
         {
-            if (c != ReliableCounters.REJECTED_DUPLICATE && c != ReliableCounters.REJECTED_STALE)
+            if (c.isRefusal() && c != ReliableCounters.REJECTED_DUPLICATE && c != ReliableCounters.REJECTED_STALE)
             {
                 rejected += a.counter(c) + r.counter(c);
             }
@@ -288,8 +289,8 @@ public final class ScenarioRunner implements DatagramHandler
             a.counter(ReliableCounters.PACKETS_SENT),
             a.counter(ReliableCounters.PACKETS_ACKED),
             snapshotDatagramsLost,
-            replica.decodeFailures() - replica.count(DecodeResult.STALE) + rejected,
-            replica.count(DecodeResult.BASELINE_MISSING),
+            replica.decodeFailures() - replica.counter(SnapshotReplicaCounters.REFUSED_STALE) + rejected,
+            replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING),
             a.rttMs());
     }
 

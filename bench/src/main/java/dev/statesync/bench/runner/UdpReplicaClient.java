@@ -9,9 +9,9 @@ import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.sync.snapshot.SnapshotClient;
+import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
 import dev.statesync.sync.udp.UdpClientConfig;
 
 /**
@@ -111,7 +111,7 @@ public final class UdpReplicaClient implements AutoCloseable
     /** @return snapshots decoded and applied. */
     public long snapshotsApplied()
     {
-        return client.replica().count(DecodeResult.OK);
+        return client.replica().counter(SnapshotReplicaCounters.SNAPSHOTS_APPLIED);
     }
 
     /** @return snapshots that failed to decode. */

@@ -36,6 +36,12 @@ import static dev.statesync.sync.reliable.ReliableCounters.*;
  */
 public final class ReliableEndpoint implements ReliableConnection
 {
+    /** The counters only a delivery moves, in id order: what {@link #stateDigest()} covers. */
+    private static final ReliableCounters[] DIGESTED_COUNTERS =
+    {
+        PACKETS_SENT, FRAGMENTS_SENT, PACKETS_DELIVERED, FRAGMENTS_RECEIVED, PACKETS_ACKED,
+    };
+
     private final ReliableConfig config;
     private final PacketTransmitter transmitter;
     private final PacketProcessor processor;
@@ -50,7 +56,7 @@ public final class ReliableEndpoint implements ReliableConnection
     private final PacketHeader packetHeader = new PacketHeader();
     private final FragmentHeader fragmentHeader = new FragmentHeader();
     private final UnsafeBuffer sendBuffer;
-    private final long[] counters = new long[COUNT];
+    private final long[] counters = new long[ReliableCounters.values().length];
 
     private final int integrityBytes;
     private final int maxDatagramBytes;
@@ -176,7 +182,7 @@ public final class ReliableEndpoint implements ReliableConnection
         nextSequence = SequenceNumbers.next(nextSequence);
         final int ack = receivedPackets.newestSequence();
         final int ackBits = receivedPackets.ackBits();
-        counters[PACKETS_SENT]++;
+        counters[PACKETS_SENT.id()]++;
 
         final int overhead = config.transportOverheadBytes();
         if (length <= config.fragmentAboveBytes())
@@ -206,7 +212,7 @@ public final class ReliableEndpoint implements ReliableConnection
             final int chunk = Math.min(fragmentSize, length - payloadIndex);
             sendBuffer.putBytes(index, payload, offset + payloadIndex, chunk);
             payloadIndex += chunk;
-            counters[FRAGMENTS_SENT]++;
+            counters[FRAGMENTS_SENT.id()]++;
             transmit(index + chunk);
         }
         return sequence;
@@ -219,14 +225,14 @@ public final class ReliableEndpoint implements ReliableConnection
      * @param offset where it starts.
      * @param length datagram size in bytes (the caller guarantees the range lies in the buffer).
      * @param nowNs  current time, nanoseconds.
-     * @return the {@link ReliableCounters} index incremented for this datagram:
+     * @return the {@link ReliableCounters} outcome counted for this datagram:
      *         {@link ReliableCounters#PACKETS_DELIVERED}, {@link ReliableCounters#FRAGMENTS_RECEIVED} (stored,
      *         packet not yet complete), {@link ReliableCounters#PACKETS_NOT_PROCESSED} or a rejection reason.
      */
-    public int receivePacket(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
+    public ReliableCounters receivePacket(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
     {
         checkRange(buffer, offset, length);
-        counters[DATAGRAMS_RECEIVED]++;
+        counters[DATAGRAMS_RECEIVED.id()]++;
         if (length > maxDatagramBytes)
         {
             return count(REJECTED_OVERSIZE);
@@ -272,7 +278,7 @@ public final class ReliableEndpoint implements ReliableConnection
         rtt.updateStatistics();
     }
 
-    private int receiveRegular(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
+    private ReliableCounters receiveRegular(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
     {
         final int headerBytes = packetHeader.read(buffer, offset, length);
         if (headerBytes < 0)
@@ -294,7 +300,7 @@ public final class ReliableEndpoint implements ReliableConnection
             wireLength + config.transportOverheadBytes());
     }
 
-    private int receiveFragment(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
+    private ReliableCounters receiveFragment(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
     {
         final int fragmentHeaderBytes = fragmentHeader.read(buffer, offset, length);
         if (fragmentHeaderBytes < 0)
@@ -401,7 +407,7 @@ public final class ReliableEndpoint implements ReliableConnection
         // This fragment completes its packet. The packet is offered without marking the fragment received:
         // only a delivery frees the entry and counts the fragment, so a refused packet leaves reassembly, its
         // window and its counters exactly as they were (a one-fragment packet never touches reassembly at all).
-        final int outcome;
+        final ReliableCounters outcome;
         if (entry == null)
         {
             outcome = acceptPacket(sequence, ack, ackBits, buffer, payloadOffset, fragmentBytes, wireBytes);
@@ -421,7 +427,7 @@ public final class ReliableEndpoint implements ReliableConnection
         }
         if (outcome == PACKETS_DELIVERED)
         {
-            counters[FRAGMENTS_RECEIVED]++;
+            counters[FRAGMENTS_RECEIVED.id()]++;
             if (entry != null)
             {
                 reassembly.remove(sequence);
@@ -430,7 +436,7 @@ public final class ReliableEndpoint implements ReliableConnection
         return outcome;
     }
 
-    private int acceptPacket(
+    private ReliableCounters acceptPacket(
         final int sequence,
         final int ack,
         final int ackBits,
@@ -470,7 +476,7 @@ public final class ReliableEndpoint implements ReliableConnection
             if (sent != null && !sent.acked)
             {
                 sent.acked = true;
-                counters[PACKETS_ACKED]++;
+                counters[PACKETS_ACKED.id()]++;
                 rtt.addSample((nowNs - sent.sentNs) / 1_000_000.0);
                 ackListener.onAcked(ackedSequence);
             }
@@ -496,9 +502,9 @@ public final class ReliableEndpoint implements ReliableConnection
         }
     }
 
-    private int count(final int counter)
+    private ReliableCounters count(final ReliableCounters counter)
     {
-        counters[counter]++;
+        counters[counter.id()]++;
         return counter;
     }
 
@@ -634,24 +640,21 @@ public final class ReliableEndpoint implements ReliableConnection
     }
 
     /**
-     * @param counter a {@link ReliableCounters} index.
-     * @return its value.
+     * @param counter one of this endpoint's counters.
+     * @return its value since construction or the last reset.
      */
-    public long counter(final int counter)
+    public long counter(final ReliableCounters counter)
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return counters[counter];
+        return counters[counter.id()];
     }
 
     /**
-     * @param destination receives all counters, indexed by {@link ReliableCounters}; length at least COUNT.
+     * @param destination receives every counter's value at its {@link ReliableCounters#id()}; length at least the
+     *                    number of counters.
      */
     public void copyCounters(final long[] destination)
     {
-        System.arraycopy(counters, 0, destination, 0, COUNT);
+        System.arraycopy(counters, 0, destination, 0, counters.length);
     }
 
     /**
@@ -778,12 +781,9 @@ public final class ReliableEndpoint implements ReliableConnection
             }
         }
         h = rtt.digest(h);
-        for (int i = 0; i < FIRST_REJECTION; i++)
+        for (final ReliableCounters counter : DIGESTED_COUNTERS)
         {
-            if (i != DATAGRAMS_RECEIVED && i != PACKETS_NOT_PROCESSED)
-            {
-                h = h * 31 + counters[i];
-            }
+            h = h * 31 + counters[counter.id()];
         }
         return h;
     }

@@ -66,7 +66,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     private SnapshotSender sender;
     private boolean senderUsed;
     private ReliableConnection connection;
-    private long unexpectedPayloads;
+    private final long[] counters = new long[SnapshotAuthorityCounters.values().length];
     private int payloadBytes;
 
     /**
@@ -134,9 +134,9 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
 
     /**
      * Serve a new connection, from no baselines: acks and baselines of any earlier connection are forgotten, the
-     * priority accumulators restart from 0 (excluded objects stay excluded) and the unexpected-payload count from
-     * 0. The connection's owner must route its endpoint's packets and acks to {@link #process} and
-     * {@link #onAcked} from now on. A server slot attaches again for each client it takes, with the same
+     * priority accumulators restart from 0 (excluded objects stay excluded) and the counters from 0. The
+     * connection's owner must route its endpoint's packets and acks to {@link #process} and {@link #onAcked} from
+     * now on. A server slot attaches again for each client it takes, with the same
      * connection object.
      *
      * @param connection the connection to send snapshots on; its endpoint must be fresh (reset) or this
@@ -162,7 +162,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
             priorities.markSent(chosen, objectCount);
         }
         this.connection = connection;
-        this.unexpectedPayloads = 0;
+        java.util.Arrays.fill(counters, 0L);
         this.payloadBytes = 0;
     }
 
@@ -287,10 +287,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     public boolean process(final int sequence, final DirectBuffer buffer, final int offset, final int length)
     {
         // A replica sends empty packets that exist to carry acks; accept them, count anything else.
-        if (length != 0)
-        {
-            unexpectedPayloads++;
-        }
+        counters[(length == 0 ? SnapshotAuthorityCounters.ACK_PACKETS_RECEIVED :
+            SnapshotAuthorityCounters.UNEXPECTED_PAYLOADS).id()]++;
         return true;
     }
 
@@ -321,9 +319,9 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     /**
      * A fingerprint of everything a datagram from the replica can change: the endpoint's
      * ({@link ReliableEndpoint#stateDigest()}: windows, acks, RTT), the sender's baseline bookkeeping
-     * ({@link SnapshotSender#stateDigest()}) and the count of unexpected payloads (which only an accepted packet
-     * moves). Two equal digests around {@link #receiveDatagram} prove a refused datagram changed nothing else:
-     * for tests and diagnostics, off any hot path.
+     * ({@link SnapshotSender#stateDigest()}) and the counters (which only an accepted packet moves). Two equal
+     * digests around {@link #receiveDatagram} prove a refused datagram changed nothing else: for tests and
+     * diagnostics, off any hot path.
      *
      * @return hash of that state.
      */
@@ -331,12 +329,19 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     {
         long h = connection == null ? 0 : connection.endpoint().stateDigest();
         h = h * 31 + sender.stateDigest();
-        return h * 31 + unexpectedPayloads;
+        for (final long count : counters)
+        {
+            h = h * 31 + count;
+        }
+        return h;
     }
 
-    /** @return non-empty payloads received from the replica (it should only send acks). */
-    public long unexpectedPayloads()
+    /**
+     * @param counter one of this authority's counters.
+     * @return its value since the last {@link #attach}.
+     */
+    public long counter(final SnapshotAuthorityCounters counter)
     {
-        return unexpectedPayloads;
+        return counters[counter.id()];
     }
 }

@@ -38,8 +38,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     private final SnapshotConfig snapshotConfig;
     private final BitReader reader = new BitReader();
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[0]);
-    private final long[] resultCounts = new long[DecodeResult.values().length];
-    private final DecodeResult[] results = DecodeResult.values();
+    private final long[] counters = new long[SnapshotReplicaCounters.values().length];
     private final boolean framed;
     private SnapshotReceiver receiver;
     private boolean receiverUsed;
@@ -104,7 +103,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
             receiver = new SnapshotReceiver(schema, objectCount, predictor, codec, snapshotConfig);
             receiverUsed = false;
         }
-        java.util.Arrays.fill(resultCounts, 0L);
+        java.util.Arrays.fill(counters, 0L);
         lastResult = null;
         this.connection = connection;
     }
@@ -168,7 +167,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
             reader.wrap(buffer, offset, length);
             result = receiver.decode(reader);
         }
-        resultCounts[result.ordinal()]++;
+        counters[SnapshotReplicaCounters.of(result).id()]++;
         lastResult = result;
         receiverUsed = true;
         return result == DecodeResult.OK;
@@ -204,10 +203,13 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         return lastResult;
     }
 
-    /** @return how many snapshots ended with each {@link DecodeResult}. */
-    public long count(final DecodeResult result)
+    /**
+     * @param counter one of this replica's counters.
+     * @return its value since the last {@link #attach}.
+     */
+    public long counter(final SnapshotReplicaCounters counter)
     {
-        return resultCounts[result.ordinal()];
+        return counters[counter.id()];
     }
 
     /**
@@ -223,18 +225,18 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     {
         long h = connection == null ? 0 : connection.endpoint().stateDigest();
         h = h * 31 + receiver.stateDigest();
-        return h * 31 + resultCounts[DecodeResult.OK.ordinal()];
+        return h * 31 + counters[SnapshotReplicaCounters.SNAPSHOTS_APPLIED.id()];
     }
 
-    /** @return total of every non-OK decode result. */
+    /** @return snapshots refused for any reason: the sum of the refusal counters. */
     public long decodeFailures()
     {
         long failures = 0;
-        for (final DecodeResult result : results)
+        for (final SnapshotReplicaCounters counter : SnapshotReplicaCounters.values())
         {
-            if (result != DecodeResult.OK)
+            if (counter.isRefusal())
             {
-                failures += resultCounts[result.ordinal()];
+                failures += counters[counter.id()];
             }
         }
         return failures;

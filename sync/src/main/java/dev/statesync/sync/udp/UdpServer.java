@@ -86,7 +86,7 @@ public final class UdpServer implements AutoCloseable
     private final UsedCookies usedCookies;
     private final SenderAddress sender = new SenderAddress();
     private final byte[] clientPublicKey = new byte[PUBLIC_KEY_BYTES];
-    private final long[] counters = new long[COUNT];
+    private final long[] counters = new long[UdpServerCounters.values().length];
     private int connectedCount;
 
     /**
@@ -165,7 +165,7 @@ public final class UdpServer implements AutoCloseable
             }
             catch (final IOException ex)
             {
-                counters[RECEIVE_FAILURES]++;
+                counters[RECEIVE_FAILURES.id()]++;
                 break;
             }
             if (from == null)
@@ -173,8 +173,8 @@ public final class UdpServer implements AutoCloseable
                 break;
             }
             count++;
-            counters[DATAGRAMS_RECEIVED]++;
-            counters[route((InetSocketAddress)from, receiveBuffer.byteBuffer.position(), nowNs)]++;
+            counters[DATAGRAMS_RECEIVED.id()]++;
+            counters[route((InetSocketAddress)from, receiveBuffer.byteBuffer.position(), nowNs).id()]++;
         }
         return count;
     }
@@ -195,7 +195,7 @@ public final class UdpServer implements AutoCloseable
             }
             if (nowNs - slot.lastReceiveNs > idleTimeoutNs)
             {
-                counters[CLIENTS_TIMED_OUT]++;
+                counters[CLIENTS_TIMED_OUT.id()]++;
                 close(slot, DisconnectReason.TIMED_OUT);
                 continue;
             }
@@ -288,7 +288,7 @@ public final class UdpServer implements AutoCloseable
         {
             slot.sendControl(DISCONNECT, nowNs);
         }
-        counters[CLIENTS_KICKED]++;
+        counters[CLIENTS_KICKED.id()]++;
         close(slot, DisconnectReason.BY_SERVER);
     }
 
@@ -367,16 +367,12 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
-     * @param counter a {@link UdpServerCounters} index.
+     * @param counter one of this server's counters.
      * @return its value.
      */
-    public long counter(final int counter)
+    public long counter(final UdpServerCounters counter)
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return counters[counter];
+        return counters[counter.id()];
     }
 
     /**
@@ -404,7 +400,7 @@ public final class UdpServer implements AutoCloseable
         }
     }
 
-    private int route(final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters route(final InetSocketAddress from, final int length, final long nowNs)
     {
         if (length == 0)
         {
@@ -433,7 +429,7 @@ public final class UdpServer implements AutoCloseable
     /**
      * Stateless: checks, then one MAC and a reply no larger than the request. Nothing about the sender is kept.
      */
-    private int onRequest(final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters onRequest(final InetSocketAddress from, final int length, final long nowNs)
     {
         if (length != REQUEST_BYTES)
         {
@@ -449,8 +445,8 @@ public final class UdpServer implements AutoCloseable
             return REFUSED_BAD_PADDING;
         }
         sender.set(from);
-        final int limited = rateLimited(nowNs);
-        if (limited != 0)
+        final UdpServerCounters limited = rateLimited(nowNs);
+        if (limited != null)
         {
             return limited;
         }
@@ -475,7 +471,7 @@ public final class UdpServer implements AutoCloseable
     /**
      * Cheap checks, rate limits, the cookie MAC; only a proven address reaches X25519 and a slot.
      */
-    private int onResponse(final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters onResponse(final InetSocketAddress from, final int length, final long nowNs)
     {
         if (length != RESPONSE_BYTES)
         {
@@ -488,8 +484,8 @@ public final class UdpServer implements AutoCloseable
             return REFUSED_EXPIRED_COOKIE;
         }
         sender.set(from);
-        final int limited = rateLimited(nowNs);
-        if (limited != 0)
+        final UdpServerCounters limited = rateLimited(nowNs);
+        if (limited != null)
         {
             return limited;
         }
@@ -545,7 +541,7 @@ public final class UdpServer implements AutoCloseable
         return CLIENTS_CONNECTED;
     }
 
-    private int onControl(final int type, final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters onControl(final int type, final InetSocketAddress from, final int length, final long nowNs)
     {
         final int slotIndex = slotByAddress.getValue(from);
         if (slotIndex == NO_SLOT)
@@ -576,7 +572,8 @@ public final class UdpServer implements AutoCloseable
         return KEEP_ALIVES_RECEIVED;
     }
 
-    private int rateLimited(final long nowNs)
+    /** @return the refusal when the sender is over a handshake rate limit, else null. */
+    private UdpServerCounters rateLimited(final long nowNs)
     {
         switch (rateLimiter.acquire(sender.ipKey, nowNs))
         {
@@ -585,7 +582,7 @@ public final class UdpServer implements AutoCloseable
             case HandshakeRateLimiter.GLOBAL_LIMITED:
                 return REFUSED_RATE_LIMITED_GLOBAL;
             default:
-                return 0;
+                return null;
         }
     }
 
@@ -595,7 +592,7 @@ public final class UdpServer implements AutoCloseable
         out.putByte(0, (byte)DENIED);
         out.putBytes(DENIED_KEY_OFFSET, packet, keyOffset, DENIED_KEY_BYTES);
         sendTo(to, DENIED_BYTES);
-        counters[DENIALS_SENT]++;
+        counters[DENIALS_SENT.id()]++;
     }
 
     private boolean sendTo(final InetSocketAddress to, final int length)
@@ -606,11 +603,11 @@ public final class UdpServer implements AutoCloseable
             {
                 return true;
             }
-            counters[SEND_FAILURES]++;
+            counters[SEND_FAILURES.id()]++;
         }
         catch (final IOException ex)
         {
-            counters[SEND_FAILURES]++;
+            counters[SEND_FAILURES.id()]++;
         }
         return false;
     }
@@ -730,10 +727,10 @@ public final class UdpServer implements AutoCloseable
             endpoint.reset(nowNs, keys);
         }
 
-        int receive(final int length, final long nowNs)
+        UdpServerCounters receive(final int length, final long nowNs)
         {
-            final int result = endpoint.receivePacket(packet, 0, length, nowNs);
-            if (ReliableCounters.isRejection(result))
+            final ReliableCounters result = endpoint.receivePacket(packet, 0, length, nowNs);
+            if (result.isRefusal())
             {
                 return REFUSED_BY_ENDPOINT;
             }
@@ -750,7 +747,7 @@ public final class UdpServer implements AutoCloseable
                 datagramsSent++;
             }
             lastSendNs = nowNs;
-            counters[type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT]++;
+            counters[(type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT).id()]++;
         }
 
         @Override
@@ -760,7 +757,7 @@ public final class UdpServer implements AutoCloseable
             {
                 if (channel.send(sendBuffer.prepareSend(buffer, offset, length), address) != length)
                 {
-                    counters[SEND_FAILURES]++;
+                    counters[SEND_FAILURES.id()]++;
                     return;
                 }
                 bytesSent += length;
@@ -768,7 +765,7 @@ public final class UdpServer implements AutoCloseable
             }
             catch (final IOException ex)
             {
-                counters[SEND_FAILURES]++;
+                counters[SEND_FAILURES.id()]++;
             }
         }
 

@@ -52,8 +52,8 @@ final class RecordedLinkSession
     private final int tickOffset;
     private final SplittableRandom random;
     private final double lossFraction;
-    private final long[] before = new long[ReliableCounters.COUNT];
-    private final long[] after = new long[ReliableCounters.COUNT];
+    private final long[] before = new long[ReliableCounters.values().length];
+    private final long[] after = new long[ReliableCounters.values().length];
     private int tick;
 
     RecordedLinkSession(
@@ -217,10 +217,14 @@ final class RecordedLinkSession
         }
         endpoint.copyCounters(after);
         // Each datagram moves exactly one outcome counter: a rejection reason or "not processed" is a refusal.
-        long refusals = after[ReliableCounters.PACKETS_NOT_PROCESSED] - before[ReliableCounters.PACKETS_NOT_PROCESSED];
-        for (int i = ReliableCounters.FIRST_REJECTION; i <= ReliableCounters.LAST_REJECTION; i++)
+        final int notProcessed = ReliableCounters.PACKETS_NOT_PROCESSED.id();
+        long refusals = after[notProcessed] - before[notProcessed];
+        for (final ReliableCounters counter : ReliableCounters.values())
         {
-            refusals += after[i] - before[i];
+            if (counter.isRefusal())
+            {
+                refusals += after[counter.id()] - before[counter.id()];
+            }
         }
         return refusals == 1;
     }

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.statesync.codec.predict.HoldPredictor;
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.QuantizedStates;
@@ -162,7 +161,7 @@ class SnapshotServerLoopbackTest
             }
             for (final SnapshotClient client : clients)
             {
-                assertEquals(0, client.replica().decodeFailures() - client.replica().count(DecodeResult.STALE),
+                assertEquals(0, client.replica().decodeFailures() - client.replica().counter(SnapshotReplicaCounters.REFUSED_STALE),
                     "nothing malformed or missing a baseline");
             }
             System.out.printf(Locale.ROOT, "snapshot server loopback: converged at tick %d (motion stopped at %d)%n",
