@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.ReliableCounters;
-import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorCounters;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 
 class SnapshotLinkEndToEndTest
@@ -35,7 +35,7 @@ class SnapshotLinkEndToEndTest
         assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_MALFORMED));
         assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_STALE));
         assertEquals(0, replica.decodeFailures());
-        assertTrue(session.network.counter(NetworkSimulator.DUPLICATED) > 1000);
+        assertTrue(session.network.counter(NetworkSimulatorCounters.DUPLICATED) > 1000);
         assertTrue(replica.endpoint().counter(ReliableCounters.REJECTED_DUPLICATE) > 0,
             "duplicates reach the endpoint and are refused there, never decoded twice");
         final double lossPercent = session.authority.endpoint().packetLossPercent();
