@@ -235,6 +235,25 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
         return wireBytes * 8.0 / (elapsedNs / 1e9) / 1000.0;
     }
 
+    /**
+     * A fingerprint of everything a received datagram can change: the UDP server's ({@link UdpServer#stateDigest}:
+     * slots, cookies, endpoints) and each connected client's authority ({@link SnapshotAuthority#stateDigest()}:
+     * baselines, counters). Two equal digests around a datagram prove a refused one changed nothing else: for tests
+     * and diagnostics, off hot paths.
+     *
+     * @param nowNs the time the datagram was (or is about to be) handled at.
+     * @return hash of that state.
+     */
+    public long stateDigest(final long nowNs)
+    {
+        long h = server.stateDigest(nowNs);
+        for (int i = 0; i < authorities.length; i++)
+        {
+            h = h * 31 + (server.isConnected(i) ? authorities[i].stateDigest() : 0);
+        }
+        return h;
+    }
+
     /** @return the UDP server (its counters, the clients' addresses and keys). */
     public UdpServer udpServer()
     {
