@@ -197,7 +197,10 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         return connection;
     }
 
-    /** @return the result of the snapshot the last datagram carried, or null if it carried none. */
+    /**
+     * @return the result of the last snapshot decoded; after {@link #receiveDatagram}, of the snapshot that datagram
+     *         carried, or null if it carried none.
+     */
     public DecodeResult lastResult()
     {
         return lastResult;
