@@ -1,6 +1,8 @@
 package dev.statesync.bench.fuzz;
 
 import java.util.SplittableRandom;
+import dev.statesync.sync.predict.ServerInputChannelCounters;
+import dev.statesync.sync.predict.PredictionClientCounters;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -144,9 +146,9 @@ final class PredictionPairSession implements HonestSession
 
     boolean feedStateMessage(final DirectBuffer buffer, final int offset, final int length)
     {
-        final long before = client.statesReceived();
+        final long before = client.counter(PredictionClientCounters.STATES_RECEIVED);
         client.onStateMessage(reader.wrap(buffer, offset, length));
-        return client.statesReceived() != before;
+        return client.counter(PredictionClientCounters.STATES_RECEIVED) != before;
     }
 
     private void send(final int from, final int to, final int length, final FuzzCorpus corpus)
@@ -159,15 +161,15 @@ final class PredictionPairSession implements HonestSession
     {
         if (to == SERVER)
         {
-            final long malformed = channel.malformedMessages();
+            final long malformed = channel.counter(ServerInputChannelCounters.MALFORMED_MESSAGES);
             channel.onInputMessage(reader.wrap(buffer, offset, length));
-            honestErrors += channel.malformedMessages() - malformed;
+            honestErrors += channel.counter(ServerInputChannelCounters.MALFORMED_MESSAGES) - malformed;
         }
         else
         {
-            final long malformed = client.malformedStates();
+            final long malformed = client.counter(PredictionClientCounters.MALFORMED_STATES);
             client.onStateMessage(reader.wrap(buffer, offset, length));
-            honestErrors += client.malformedStates() - malformed;
+            honestErrors += client.counter(PredictionClientCounters.MALFORMED_STATES) - malformed;
         }
     }
 }

@@ -29,7 +29,7 @@ final class ReliableEndpointTarget extends SessionTarget<ReliablePairSession>
     public boolean feed(final DirectBuffer buffer, final int offset, final int length)
     {
         final ReliablePairSession session = session();
-        final int outcome = session.receiver.receivePacket(buffer, offset, length, session.nowNs());
+        final ReliableCounters outcome = session.receiver.receivePacket(buffer, offset, length, session.nowNs());
         return outcome == ReliableCounters.PACKETS_DELIVERED || outcome == ReliableCounters.FRAGMENTS_RECEIVED;
     }
 

@@ -161,7 +161,7 @@ final class ReliablePairSession implements HonestSession
     {
         if (to == RECEIVER)
         {
-            final int outcome = receiver.receivePacket(buffer, offset, length, nowNs());
+            final ReliableCounters outcome = receiver.receivePacket(buffer, offset, length, nowNs());
             // A real network delivers late, reordered and duplicated datagrams; anything else refused is wrong.
             if (outcome != ReliableCounters.PACKETS_DELIVERED && outcome != ReliableCounters.FRAGMENTS_RECEIVED &&
                 outcome != ReliableCounters.REJECTED_STALE && outcome != ReliableCounters.REJECTED_DUPLICATE &&

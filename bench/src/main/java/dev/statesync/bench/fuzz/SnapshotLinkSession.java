@@ -70,12 +70,12 @@ final class SnapshotLinkSession implements HonestSession
         }
         this.network = new NetworkSimulator(new NetworkSimulatorConfig().latencyMs(30).jitterMs(8).lossFraction(0.05)
             .reorderFraction(0.02).duplicateFraction(0.01).seed(random.nextLong()));
-        this.authority = new SnapshotAuthority(schema, OBJECTS, predictor, priorities, link, (buffer, offset, length) ->
+        this.authority = SnapshotAuthority.withEndpoint(schema, OBJECTS, predictor, priorities, link, (buffer, offset, length) ->
         {
             toReplica.record(buffer, offset, length);
             network.send(AUTHORITY, REPLICA, buffer, offset, length, nowNs());
         }, 0);
-        this.replica = new SnapshotReplica(schema, OBJECTS, predictor, link, (buffer, offset, length) ->
+        this.replica = SnapshotReplica.withEndpoint(schema, OBJECTS, predictor, link, (buffer, offset, length) ->
         {
             toAuthority.record(buffer, offset, length);
             network.send(REPLICA, AUTHORITY, buffer, offset, length, nowNs());

@@ -127,7 +127,7 @@ final class UdpLinkSession implements HonestSession
         if (client.isConnected())
         {
             payload.putInt(0, ++clientSent);
-            client.send(payload, 0, 4, nowNs);
+            client.sendPacket(payload, 0, 4, nowNs);
         }
         client.update(nowNs);
         settle();
@@ -216,9 +216,12 @@ final class UdpLinkSession implements HonestSession
     private long serverRefusals()
     {
         long sum = 0;
-        for (int counter = UdpServerCounters.FIRST_REFUSAL; counter <= UdpServerCounters.LAST_OUTCOME; counter++)
+        for (final UdpServerCounters counter : UdpServerCounters.values())
         {
-            sum += server.counter(counter);
+            if (counter.isRefusal())
+            {
+                sum += server.counter(counter);
+            }
         }
         return sum;
     }
@@ -226,9 +229,12 @@ final class UdpLinkSession implements HonestSession
     private long clientRefusals()
     {
         long sum = 0;
-        for (int counter = UdpClientCounters.FIRST_REFUSAL; counter <= UdpClientCounters.LAST_OUTCOME; counter++)
+        for (final UdpClientCounters counter : UdpClientCounters.values())
         {
-            sum += client.counter(counter);
+            if (counter.isRefusal())
+            {
+                sum += client.counter(counter);
+            }
         }
         return sum;
     }

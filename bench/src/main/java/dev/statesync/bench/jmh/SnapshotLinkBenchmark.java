@@ -76,9 +76,9 @@ public class SnapshotLinkBenchmark
         final PacketTransmitter toReplicaWire = (buffer, offset, length) -> toReplicaLength = copy(buffer, offset, length, toReplica);
         final PacketTransmitter toAuthorityWire =
             (buffer, offset, length) -> toAuthorityLength = copy(buffer, offset, length, toAuthority);
-        authority = new SnapshotAuthority(schema, CubeWorld.OBJECTS, HoldPredictor.INSTANCE, priorities,
+        authority = SnapshotAuthority.withEndpoint(schema, CubeWorld.OBJECTS, HoldPredictor.INSTANCE, priorities,
             config, toReplicaWire, 0);
-        replica = new SnapshotReplica(schema, CubeWorld.OBJECTS, HoldPredictor.INSTANCE, config,
+        replica = SnapshotReplica.withEndpoint(schema, CubeWorld.OBJECTS, HoldPredictor.INSTANCE, config,
             toAuthorityWire, 0);
         for (int i = 0; i < 4 * CubeWorld.PERIOD_TICKS; i++)
         {

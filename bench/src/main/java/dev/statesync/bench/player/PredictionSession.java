@@ -1,6 +1,7 @@
 package dev.statesync.bench.player;
 
 import dev.statesync.codec.bits.BitReader;
+import dev.statesync.sync.predict.ServerInputChannelCounters;
 import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.sync.predict.CorrectionSmoother;
 import dev.statesync.sync.predict.CorrectionSmootherConfig;
@@ -292,7 +293,7 @@ public final class PredictionSession
             displayedSteps.maxStepM(),
             rawSteps.maxStepM(),
             rawSteps.maxUncorrectedStepM(),
-            channel.missingInputs(),
+            channel.counter(ServerInputChannelCounters.MISSING_INPUTS),
             smoother.snaps(),
             inputMessages == 0 ? 0.0 : (double)inputMessageBytes / inputMessages,
             stateMessages == 0 ? 0.0 : (double)stateMessageBytes / stateMessages);

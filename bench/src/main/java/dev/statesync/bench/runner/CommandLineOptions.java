@@ -65,6 +65,8 @@ final class CommandLineOptions
 
     int port = Options.DEFAULT_PORT;
 
+    int maxClients = Options.DEFAULT_MAX_CLIENTS;
+
     @Option(names = "--scene", paramLabel = "NAME", order = 1,
         description = "cubes | pile | player                      (default " + Options.DEFAULT_SCENE + ")")
     void scene(final String value)
@@ -142,6 +144,17 @@ final class CommandLineOptions
             throw bad("--port must be in [1, 65535], got '" + value + "'");
         }
         port = value;
+    }
+
+    @Option(names = "--max-clients", paramLabel = "N", order = 14,
+        description = "client slots of the server, 1..1024        (default " + Options.DEFAULT_MAX_CLIENTS + ")")
+    void maxClients(final int value)
+    {
+        if (value < 1 || value > 1024)
+        {
+            throw bad("--max-clients must be in [1, 1024], got '" + value + "'");
+        }
+        maxClients = value;
     }
 
     /**

@@ -39,6 +39,8 @@ public final class Options
 
     /** Default UDP port of the server and client subcommands. */
     public static final int DEFAULT_PORT = 40_600;
+    /** Default client slots of the server subcommand. */
+    public static final int DEFAULT_MAX_CLIENTS = 8;
     /** The simulated run (no subcommand). */
     public static final String COMMAND_RUN = "run";
     /** The real-UDP authority. */
@@ -49,6 +51,7 @@ public final class Options
     private final boolean help;
     private final String command;
     private final int port;
+    private final int maxClients;
     private final String scene;
     private final double seconds;
     private final long seed;
@@ -66,6 +69,7 @@ public final class Options
         help = c.help;
         command = c.command != null ? c.command : COMMAND_RUN;
         port = c.port;
+        maxClients = c.maxClients;
         scene = c.scene;
         seconds = c.seconds;
         seed = c.seed;
@@ -128,6 +132,12 @@ public final class Options
     public int port()
     {
         return port;
+    }
+
+    /** @return client slots of the server subcommand. */
+    public int maxClients()
+    {
+        return maxClients;
     }
 
     /** @return the scene name. */

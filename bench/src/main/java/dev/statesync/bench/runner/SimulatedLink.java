@@ -20,6 +20,7 @@ import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import dev.statesync.sync.snapshot.SnapshotAuthority;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;
 import dev.statesync.sync.snapshot.SnapshotReplica;
+import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
 
 /**
  * The run's authority (address 0) and replica (address 1) joined by the seeded {@link NetworkSimulator}: the
@@ -88,8 +89,8 @@ final class SimulatedLink implements DatagramHandler
         };
         final PacketTransmitter toAuthority =
             (buffer, offset, length) -> network.send(REPLICA_ADDRESS, AUTHORITY_ADDRESS, buffer, offset, length, nowNs);
-        authority = new SnapshotAuthority(schema, objects, predictor, priorities, link, toReplica, 0);
-        replica = new SnapshotReplica(schema, objects, predictor, link, toAuthority, 0);
+        authority = SnapshotAuthority.withEndpoint(schema, objects, predictor, priorities, link, toReplica, 0);
+        replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0);
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[FloatRecords.stride(schema.is3d())];
     }
@@ -179,9 +180,9 @@ final class SimulatedLink implements DatagramHandler
         final ReliableEndpoint a = authority.endpoint();
         final ReliableEndpoint r = replica.endpoint();
         long rejected = 0;
-        for (int c = ReliableCounters.FIRST_REJECTION; c <= ReliableCounters.LAST_REJECTION; c++)
+        for (final ReliableCounters c : ReliableCounters.values())
         {
-            if (c != ReliableCounters.REJECTED_DUPLICATE && c != ReliableCounters.REJECTED_STALE)
+            if (c.isRefusal() && c != ReliableCounters.REJECTED_DUPLICATE && c != ReliableCounters.REJECTED_STALE)
             {
                 rejected += a.counter(c) + r.counter(c);
             }
@@ -190,8 +191,8 @@ final class SimulatedLink implements DatagramHandler
             a.counter(ReliableCounters.PACKETS_SENT),
             a.counter(ReliableCounters.PACKETS_ACKED),
             snapshotDatagramsLost,
-            replica.decodeFailures() - replica.count(DecodeResult.STALE) + rejected,
-            replica.count(DecodeResult.BASELINE_MISSING),
+            replica.decodeFailures() - replica.counter(SnapshotReplicaCounters.REFUSED_STALE) + rejected,
+            replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING),
             a.rttMs());
     }
 

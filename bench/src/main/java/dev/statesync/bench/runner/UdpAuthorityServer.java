@@ -5,57 +5,73 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Locale;
-
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
+import java.util.concurrent.locks.LockSupport;
 
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.bits.BitWriter;
-import dev.statesync.codec.snapshot.ObjectCodec;
-import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.SnapshotSender;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.sync.snapshot.SnapshotLinkConfig;
+import dev.statesync.sync.snapshot.SnapshotServer;
+import dev.statesync.sync.snapshot.SnapshotServerListener;
 import dev.statesync.sync.udp.DisconnectReason;
-import dev.statesync.sync.udp.UdpServer;
 import dev.statesync.sync.udp.UdpServerConfig;
-import dev.statesync.sync.udp.UdpServerHandler;
 
 /**
- * The {@code server} subcommand: steps the scene in real time at 60 Hz on 127.0.0.1 and serves one
- * replica over real UDP, delta-coding each snapshot against that client's acked baselines. The replica gets its
- * slot through {@link UdpServer}'s handshake, and every datagram of the link is authenticated with the keys it
- * derived. Stops by itself after the run's ticks.
+ * The {@code server} subcommand: steps the scene in real time at 60 Hz on 127.0.0.1 and serves it to up to
+ * {@code --max-clients} replicas over real UDP through a {@link SnapshotServer}: per client, the codec, budget,
+ * priorities and RTT-based resend timeout of the simulated run ({@link #link(Options)}), each datagram authenticated
+ * with the keys that client's handshake derived. Prints every client's rate on the wire every two seconds and when it
+ * leaves. Stops by itself after the run's ticks.
  */
-public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
+public final class UdpAuthorityServer implements SnapshotServerListener, AutoCloseable
 {
     private static final long TICK_NS = 1_000_000_000L / Scene.TICK_RATE_HZ;
+    private static final int REPORT_INTERVAL_TICKS = Scene.TICK_RATE_HZ * 2;
+    private static final float PLAYER_PRIORITY = 1e6f;
+    private static final float CHANGED_PRIORITY = 100f;
+    private static final float OTHER_PRIORITY = 1f;
 
     private final Options options;
     private final QuantizedScene world;
-    private final UdpServer server;
-    private final SnapshotSender sender;
-    private final UnsafeBuffer payload = new UnsafeBuffer(new byte[LinkBudget.UNLIMITED_PAYLOAD_BYTES]);
-    private final BitWriter writer = new BitWriter();
+    private final SnapshotServer server;
+    private final QuantizedStates previous;
     private final QuantizedStates[] history;
-    private int client = -1;
-    private long snapshotsSent;
-    private long packetsAcked;
+    private PrintStream progress;
+    private long nowNs;
+    private int clientsServed;
 
     /**
-     * @param options       scene, schema, seconds.
-     * @param port          UDP port on 127.0.0.1 (0 for any free port).
-     * @param keepHistory   keep every tick's quantized states (for tests comparing the replica).
+     * @param options     scene, schema, budget, seconds, client slots.
+     * @param port        UDP port on 127.0.0.1 (0 for any free port).
+     * @param keepHistory keep every tick's quantized states (for tests comparing the replicas).
      * @throws IOException if the socket cannot be opened.
      */
     public UdpAuthorityServer(final Options options, final int port, final boolean keepHistory) throws IOException
     {
         this.options = options;
         this.world = new QuantizedScene(options.scene(), options.schema());
-        this.sender = new SnapshotSender(world.schema(), world.objectCount(),
-            Predictors.forRun(options.schema(), world.scene(), world.schema()), new ObjectCodec(world.schema()), new SnapshotConfig());
-        this.server = new UdpServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-            new UdpServerConfig().maxClients(1), this, System.nanoTime());
+        this.previous = new QuantizedStates(world.schema(), world.objectCount());
+        this.server = new SnapshotServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+            new UdpServerConfig().maxClients(options.maxClients()), world.schema(), world.objectCount(),
+            Predictors.forRun(options.schema(), world.scene(), world.schema()), link(options), this, System.nanoTime());
         this.history = keepHistory ? new QuantizedStates[options.ticks() + 1] : null;
+    }
+
+    /**
+     * The link both subcommands run, the simulated run's: range-coded snapshots, and the payload budget of
+     * {@code --budget-kbps} (unlimited without: every changed object every tick).
+     *
+     * @param options the run's options.
+     * @return a new config; its link keys are unused, every connection's handshake derives its own.
+     */
+    static SnapshotLinkConfig link(final Options options)
+    {
+        return new SnapshotLinkConfig()
+            .payloadBudgetBytes(options.budgeted() ?
+                LinkBudget.payloadBytesPerSnapshot(options.budgetKbps()) : LinkBudget.UNLIMITED_PAYLOAD_BYTES)
+            .tickRateHz(Scene.TICK_RATE_HZ)
+            .snapshot(new SnapshotConfig().rangeCoded(true));
     }
 
     /** @return the bound port. */
@@ -67,20 +83,19 @@ public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
     /**
      * Run every tick in real time, then return.
      *
-     * @param progress where to print progress and the summary, or null.
+     * @param progress where to print progress, per-client figures and the summary, or null.
      */
     public void run(final PrintStream progress)
     {
+        this.progress = progress;
         final long startNs = System.nanoTime();
         for (int tick = 1; tick <= options.ticks(); tick++)
         {
             final long dueNs = startNs + tick * TICK_NS;
-            long nowNs;
             while ((nowNs = System.nanoTime()) < dueNs)
             {
                 server.poll(nowNs);
-                final long sleepNs = Math.min(1_000_000L, dueNs - nowNs);
-                java.util.concurrent.locks.LockSupport.parkNanos(sleepNs);
+                LockSupport.parkNanos(Math.min(1_000_000L, dueNs - nowNs));
             }
             server.poll(nowNs);
             final QuantizedStates states = world.step();
@@ -89,25 +104,62 @@ public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
                 history[tick] = new QuantizedStates(states.schema(), states.objectCount());
                 history[tick].copyFrom(states);
             }
-            if (client >= 0 && server.isConnected(client))
-            {
-                final int sequence = server.endpoint(client).nextSequence();
-                writer.wrap(payload, 0, payload.capacity());
-                sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, sequence);
-                server.send(client, payload, 0, writer.bytesWritten(), nowNs);
-                snapshotsSent++;
-            }
+            setPriorities(states, tick == 1);
+            server.sendSnapshots(tick, states, nowNs);
             server.update(nowNs);
-            if (progress != null && tick % (Scene.TICK_RATE_HZ * 2) == 0)
+            previous.copyFrom(states);
+            if (progress != null && tick % REPORT_INTERVAL_TICKS == 0)
             {
-                progress.printf("server: tick %d/%d, client %s%n", tick, options.ticks(), client >= 0 ? "connected" : "waiting");
+                progress.printf(Locale.ROOT, "server: tick %d/%d, %d client(s) connected%n",
+                    tick, options.ticks(), server.connectedCount());
+                for (int slot = 0; slot < server.maxClients(); slot++)
+                {
+                    if (server.isConnected(slot))
+                    {
+                        printClient("  ", slot);
+                    }
+                }
             }
         }
         if (progress != null)
         {
-            progress.printf(Locale.ROOT, "server: %d snapshots sent, %d acked, %d objects sent%n",
-                snapshotsSent, packetsAcked, sender.objectsSent());
+            progress.printf(Locale.ROOT,
+                "server: done after %d ticks, %d client(s) served, %d still connected, final states digest %08x%n",
+                options.ticks(), clientsServed, server.connectedCount(), java.util.Arrays.hashCode(previous.array()));
+            for (int slot = 0; slot < server.maxClients(); slot++)
+            {
+                if (server.isConnected(slot))
+                {
+                    printClient("  ", slot);
+                }
+            }
         }
+    }
+
+    /** The simulated run's priorities, per client: the player first, then what changed, then the rest. */
+    private void setPriorities(final QuantizedStates states, final boolean first)
+    {
+        for (int slot = 0; slot < server.maxClients(); slot++)
+        {
+            if (!server.isConnected(slot))
+            {
+                continue;
+            }
+            final PriorityAccumulator priorities = server.priorities(slot);
+            for (int i = 0; i < states.objectCount(); i++)
+            {
+                final boolean changed = first || !states.sameObject(i, previous);
+                priorities.setPriorityFactor(i, i == 0 ? PLAYER_PRIORITY : changed ? CHANGED_PRIORITY : OTHER_PRIORITY);
+            }
+        }
+    }
+
+    private void printClient(final String prefix, final int slot)
+    {
+        progress.printf(Locale.ROOT,
+            "%sclient %d: %.1f kbps on the wire (smoothed %.1f), %d bytes, %d snapshots, %d objects, RTT %.1f ms%n",
+            prefix, slot, server.wireKbps(slot, nowNs), server.endpoint(slot).sentBandwidthKbps(),
+            server.bytesSent(slot), server.snapshotsSent(slot), server.objectsSent(slot), server.endpoint(slot).rttMs());
     }
 
     /** @return the quantized states of {@code tick} (only with keepHistory). */
@@ -116,39 +168,37 @@ public final class UdpAuthorityServer implements UdpServerHandler, AutoCloseable
         return history[tick];
     }
 
-    /** @return snapshots sent. */
-    public long snapshotsSent()
+    /** @return the snapshot server (per-client figures). */
+    public SnapshotServer snapshotServer()
     {
-        return snapshotsSent;
+        return server;
+    }
+
+    /** @return clients that connected during the run. */
+    public int clientsServed()
+    {
+        return clientsServed;
     }
 
     @Override
     public void onClientConnected(final int clientIndex, final InetSocketAddress address)
     {
-        client = clientIndex;
+        clientsServed++;
+        if (progress != null)
+        {
+            progress.printf(Locale.ROOT, "server: client %d connected from %s%n", clientIndex, address);
+        }
     }
 
     @Override
     public void onClientDisconnected(final int clientIndex, final DisconnectReason reason)
     {
-        if (client == clientIndex)
+        if (progress != null)
         {
-            client = -1;
+            progress.printf(Locale.ROOT, "server: client %d left (%s): %.1f kbps on the wire, %d snapshots, %d objects%n",
+                clientIndex, reason, server.wireKbps(clientIndex, nowNs), server.snapshotsSent(clientIndex),
+                server.objectsSent(clientIndex));
         }
-    }
-
-    @Override
-    public boolean onPacket(
-        final int clientIndex, final int sequence, final DirectBuffer buffer, final int offset, final int length)
-    {
-        return true;
-    }
-
-    @Override
-    public void onAcked(final int clientIndex, final int sequence)
-    {
-        packetsAcked++;
-        sender.onAcked(sequence);
     }
 
     @Override

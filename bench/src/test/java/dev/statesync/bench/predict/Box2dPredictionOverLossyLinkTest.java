@@ -13,9 +13,11 @@ import dev.statesync.sync.predict.CorrectionStats;
 import dev.statesync.sync.predict.Pose;
 import dev.statesync.sync.predict.PredictionClient;
 import dev.statesync.sync.predict.PredictionClientConfig;
+import dev.statesync.sync.predict.PredictionClientCounters;
 import dev.statesync.sync.predict.Scripts;
 import dev.statesync.sync.predict.ServerInputChannel;
 import dev.statesync.sync.predict.ServerInputChannelConfig;
+import dev.statesync.sync.predict.ServerInputChannelCounters;
 import dev.statesync.sync.predict.Session;
 import dev.statesync.sync.predict.TestInput;
 import dev.statesync.sync.predict.TestInputCodec;
@@ -61,10 +63,10 @@ class Box2dPredictionOverLossyLinkTest
             session.tick(script);
         }
         assertTrue(session.inputsLost() + session.statesLost() > 150, "the link must lose packets");
-        assertEquals(0, session.channel.missingInputs(), "redundant inputs covered every loss");
+        assertEquals(0, session.channel.counter(ServerInputChannelCounters.MISSING_INPUTS), "redundant inputs covered every loss");
         assertTrue(session.serverTicks() > TICKS - 20);
         assertEquals(0, session.client.corrections().count());
-        assertEquals(0, session.client.malformedStates());
+        assertEquals(0, session.client.counter(PredictionClientCounters.MALFORMED_STATES));
         assertPredictionEqualsServerBitForBit();
     }
 
@@ -148,7 +150,7 @@ class Box2dPredictionOverLossyLinkTest
         System.out.printf("impulse: corrections=%d maxErrorM=%.4f meanErrorM=%.4f firstAfterMs=%.1f " +
                 "maxCorrectionJumpM=%.4f maxShownStepM=%.4f maxRawStepM=%.4f maxNormalStepM=%.4f missingInputs=%d%n",
             stats.count(), stats.maxErrorM(), stats.meanErrorM(), (firstCorrectionNs[0] - impulseNs) / 1e6,
-            maxCorrectionJumpM[0], maxShownStepM, maxSimStepM, maxNormalSimStepM, session.channel.missingInputs());
+            maxCorrectionJumpM[0], maxShownStepM, maxSimStepM, maxNormalSimStepM, session.channel.counter(ServerInputChannelCounters.MISSING_INPUTS));
 
         assertEquals(1, stats.count(), "one correction, then client and server agree again");
         assertPredictionEqualsServerBitForBit();

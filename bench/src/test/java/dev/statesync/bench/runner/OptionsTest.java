@@ -98,6 +98,15 @@ class OptionsTest
     }
 
     @Test
+    void shouldParseTheServersClientSlots()
+    {
+        assertEquals(Options.DEFAULT_MAX_CLIENTS, Options.parse("server").maxClients());
+        assertEquals(3, Options.parse("server", "--max-clients", "3").maxClients());
+        assertMessage("--max-clients", "server", "--max-clients", "0");
+        assertMessage("--max-clients", "server", "--max-clients", "2.5");
+    }
+
+    @Test
     void shouldRecogniseHelp()
     {
         assertTrue(Options.parse("--help").help());

@@ -5,7 +5,7 @@ import dev.statesync.bench.player.PredictionSession;
 import dev.statesync.bench.scene.ObjectStates;
 import dev.statesync.bench.scene.PlayerScene;
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorCounters;
 import org.junit.jupiter.api.Test;
 
 import static dev.statesync.bench.player.PredictionAssertions.assertPredictionEqualsServerBitForBit;
@@ -37,7 +37,7 @@ class QuantizedSceneTest
         final PredictionReport report = session.report();
         System.out.println("player scene, state schema quantized on both sides, 300 ticks: " + report);
 
-        assertTrue(session.network().counter(NetworkSimulator.DROPPED_LOSS) > 0, "the link must lose packets");
+        assertTrue(session.network().counter(NetworkSimulatorCounters.DROPPED_LOSS) > 0, "the link must lose packets");
         assertEquals(0, report.missingInputs(), "no server-only event: every input arrived in time");
         assertTrue(report.serverTicks() > TICKS - 20, report::toString);
         assertEquals(0, report.corrections(), report::toString);

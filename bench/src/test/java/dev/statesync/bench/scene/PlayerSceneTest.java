@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 import dev.statesync.bench.player.PlayerSceneConfig;
 import dev.statesync.bench.player.PlayerWorld;
 import dev.statesync.bench.player.PredictionReport;
-import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorCounters;
 import org.junit.jupiter.api.Test;
 
 import static dev.statesync.bench.player.PredictionAssertions.assertPredictionEqualsServerBitForBit;
@@ -113,7 +113,7 @@ class PlayerSceneTest
         final PredictionReport report = scene.predictionReport();
         System.out.println(label + ", 1200 ticks: " + report);
 
-        assertTrue(scene.session().network().counter(NetworkSimulator.DROPPED_LOSS) > minLostPackets,
+        assertTrue(scene.session().network().counter(NetworkSimulatorCounters.DROPPED_LOSS) > minLostPackets,
             "the link must lose packets");
         assertTrue(report.serverTicks() > TICKS - 20);
         // Every input message repeats all unacknowledged inputs and the server buffers 4 ticks, so only 4+ losses

@@ -38,10 +38,7 @@ public final class PredictionClient<S, I>
 
     private int currentTick;
     private int lastAckedInputTick;
-    private long statesReceived;
-    private long staleStates;
-    private long unmatchedStates;
-    private long malformedStates;
+    private final long[] counters = new long[PredictionClientCounters.values().length];
     private int serverInputSlackTicks;
 
     /**
@@ -126,7 +123,7 @@ public final class PredictionClient<S, I>
     {
         if (!stateMessage.read(reader))
         {
-            malformedStates++;
+            counters[PredictionClientCounters.MALFORMED_STATES.id()]++;
             return false;
         }
         final int ackedBefore = lastAckedInputTick;
@@ -150,23 +147,23 @@ public final class PredictionClient<S, I>
     {
         if (lastProcessedInputTick - lastAckedInputTick <= 0)
         {
-            staleStates++;
+            counters[PredictionClientCounters.STALE_STATES.id()]++;
             return false;
         }
         final int serverTick = lastProcessedInputTick + 1;
         if (serverTick - currentTick > 0)
         {
             // The server claims inputs we never produced: nothing to compare with; do not ack them either.
-            unmatchedStates++;
+            counters[PredictionClientCounters.UNMATCHED_STATES.id()]++;
             return false;
         }
         if (serverTick != currentTick && !predicted.isRecent(serverTick, currentTick - 1))
         {
             // Older than the prediction buffer: nothing to compare with, and refused before anything moves.
-            unmatchedStates++;
+            counters[PredictionClientCounters.UNMATCHED_STATES.id()]++;
             return false;
         }
-        statesReceived++;
+        counters[PredictionClientCounters.STATES_RECEIVED.id()]++;
         lastAckedInputTick = lastProcessedInputTick;
 
         if (serverTick == currentTick)
@@ -264,28 +261,13 @@ public final class PredictionClient<S, I>
         return corrections;
     }
 
-    /** @return server states accepted (not stale, not malformed). */
-    public long statesReceived()
+    /**
+     * @param counter one of this client's counters.
+     * @return its value.
+     */
+    public long counter(final PredictionClientCounters counter)
     {
-        return statesReceived;
-    }
-
-    /** @return server states ignored because a newer one had already arrived. */
-    public long staleStates()
-    {
-        return staleStates;
-    }
-
-    /** @return server states for ticks outside the buffer or not predicted yet. */
-    public long unmatchedStates()
-    {
-        return unmatchedStates;
-    }
-
-    /** @return state messages that failed to decode. */
-    public long malformedStates()
-    {
-        return malformedStates;
+        return counters[counter.id()];
     }
 
     /**
@@ -304,7 +286,7 @@ public final class PredictionClient<S, I>
         h = h * 31 + currentTick;
         h = h * 31 + lastAckedInputTick;
         h = h * 31 + serverInputSlackTicks;
-        h = h * 31 + statesReceived;
+        h = h * 31 + counters[PredictionClientCounters.STATES_RECEIVED.id()];
         h = h * 31 + corrections.count();
         h = h * 31 + Double.doubleToLongBits(corrections.maxErrorM());
         h = h * 31 + Double.doubleToLongBits(corrections.meanErrorM());

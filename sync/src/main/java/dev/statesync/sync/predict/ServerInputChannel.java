@@ -39,13 +39,7 @@ public final class ServerInputChannel<I>
     private int newestBufferedTick;
     private boolean hasProcessedInput;
 
-    private long messagesAccepted;
-    private long malformedMessages;
-    private long rejectedMessages;
-    private long farFutureInputs;
-    private long farPastInputs;
-    private long inputsApplied;
-    private long missingInputs;
+    private final long[] counters = new long[ServerInputChannelCounters.values().length];
 
     /**
      * @param config     buffer size, acceptance window, start delay, missing-input policy.
@@ -74,7 +68,7 @@ public final class ServerInputChannel<I>
     {
         if (!message.read(reader))
         {
-            malformedMessages++;
+            counters[ServerInputChannelCounters.MALFORMED_MESSAGES.id()]++;
             return false;
         }
         final int count = message.count();
@@ -85,14 +79,14 @@ public final class ServerInputChannel<I>
         final int oldestAhead = newestAhead - (count - 1);
         if (newestAhead < -config.maxPastTicks())
         {
-            farPastInputs += count;
-            rejectedMessages++;
+            counters[ServerInputChannelCounters.FAR_PAST_INPUTS.id()] += count;
+            counters[ServerInputChannelCounters.REJECTED_MESSAGES.id()]++;
             return false;
         }
         if (oldestAhead > config.maxFutureTicks())
         {
-            farFutureInputs += count;
-            rejectedMessages++;
+            counters[ServerInputChannelCounters.FAR_FUTURE_INPUTS.id()] += count;
+            counters[ServerInputChannelCounters.REJECTED_MESSAGES.id()]++;
             return false;
         }
         if (!started)
@@ -111,7 +105,7 @@ public final class ServerInputChannel<I>
             }
             if (ahead > config.maxFutureTicks())
             {
-                farFutureInputs++;
+                counters[ServerInputChannelCounters.FAR_FUTURE_INPUTS.id()]++;
                 continue;
             }
             final int tick = nextInputTick + ahead;
@@ -124,7 +118,7 @@ public final class ServerInputChannel<I>
                 newestBufferedTick = tick;
             }
         }
-        messagesAccepted++;
+        counters[ServerInputChannelCounters.MESSAGES_ACCEPTED.id()]++;
         return true;
     }
 
@@ -152,11 +146,11 @@ public final class ServerInputChannel<I>
         {
             inputCodec.copy(buffer.at(tick), applied);
             buffered[slot] = false;
-            inputsApplied++;
+            counters[ServerInputChannelCounters.INPUTS_APPLIED.id()]++;
         }
         else
         {
-            missingInputs++;
+            counters[ServerInputChannelCounters.MISSING_INPUTS.id()]++;
             if (config.missingInputPolicy() == MissingInputPolicy.HOLD_STILL)
             {
                 inputCodec.setNeutral(applied);
@@ -199,46 +193,13 @@ public final class ServerInputChannel<I>
         return nextInputTick;
     }
 
-    /** @return well-formed messages accepted. */
-    public long messagesAccepted()
+    /**
+     * @param counter one of this channel's counters.
+     * @return its value.
+     */
+    public long counter(final ServerInputChannelCounters counter)
     {
-        return messagesAccepted;
-    }
-
-    /** @return messages that failed to decode. */
-    public long malformedMessages()
-    {
-        return malformedMessages;
-    }
-
-    /** @return well-formed messages rejected because all their inputs were far future or far past. */
-    public long rejectedMessages()
-    {
-        return rejectedMessages;
-    }
-
-    /** @return inputs rejected for being too far ahead of the next tick to apply. */
-    public long farFutureInputs()
-    {
-        return farFutureInputs;
-    }
-
-    /** @return inputs rejected for being too far behind. */
-    public long farPastInputs()
-    {
-        return farPastInputs;
-    }
-
-    /** @return ticks that applied the client's own input. */
-    public long inputsApplied()
-    {
-        return inputsApplied;
-    }
-
-    /** @return ticks that applied the missing-input policy. */
-    public long missingInputs()
-    {
-        return missingInputs;
+        return counters[counter.id()];
     }
 
     /**
@@ -259,9 +220,9 @@ public final class ServerInputChannel<I>
         h = h * 31 + nextInputTick;
         h = h * 31 + newestBufferedTick;
         h = h * 31 + (hasProcessedInput ? 1 : 2);
-        h = h * 31 + messagesAccepted;
-        h = h * 31 + inputsApplied;
-        h = h * 31 + missingInputs;
+        h = h * 31 + counters[ServerInputChannelCounters.MESSAGES_ACCEPTED.id()];
+        h = h * 31 + counters[ServerInputChannelCounters.INPUTS_APPLIED.id()];
+        h = h * 31 + counters[ServerInputChannelCounters.MISSING_INPUTS.id()];
         h = HolderDigest.mix(h, inputCodec::serialize, applied);
         for (int slot = 0; slot < buffered.length; slot++)
         {

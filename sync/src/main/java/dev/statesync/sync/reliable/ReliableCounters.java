@@ -3,94 +3,112 @@
  */
 package dev.statesync.sync.reliable;
 
+import dev.statesync.sync.counter.CounterDescriptor;
+import dev.statesync.sync.counter.CounterKind;
+
 /**
- * Indices of the endpoint's counters (see {@link ReliableEndpoint#counter(int)}). Every datagram that
- * {@link ReliableEndpoint#receivePacket} refuses increments exactly one rejection counter, and the call
- * returns that counter's index, so a test or an operator can tell why traffic is lost.
+ * The counters of a {@link ReliableEndpoint} ({@link ReliableEndpoint#counter(ReliableCounters)}). Every datagram that
+ * {@link ReliableEndpoint#receivePacket} handles counts {@link #DATAGRAMS_RECEIVED} and exactly one of
+ * {@link #PACKETS_DELIVERED}, {@link #FRAGMENTS_RECEIVED}, {@link #PACKETS_NOT_PROCESSED} or a refusal
+ * ({@code REJECTED_*}), and the call returns that counter, so a test or an operator can tell why traffic is lost.
  */
-public final class ReliableCounters
+public enum ReliableCounters implements CounterDescriptor
 {
     /** Packets passed to sendPacket. */
-    public static final int PACKETS_SENT = 0;
+    PACKETS_SENT(0, "packetsSent", CounterKind.EVENT,
+        "Packets passed to sendPacket."),
     /** Fragments put on the wire. */
-    public static final int FRAGMENTS_SENT = 1;
+    FRAGMENTS_SENT(1, "fragmentsSent", CounterKind.EVENT,
+        "Fragments put on the wire."),
     /** Datagrams handed to receivePacket, whatever became of them. */
-    public static final int DATAGRAMS_RECEIVED = 2;
+    DATAGRAMS_RECEIVED(2, "datagramsReceived", CounterKind.EVENT,
+        "Datagrams handed to receivePacket, whatever became of them."),
     /** Packets delivered to the processor and accepted by it. */
-    public static final int PACKETS_DELIVERED = 3;
+    PACKETS_DELIVERED(3, "packetsDelivered", CounterKind.OUTCOME,
+        "Packets delivered to the processor and accepted by it."),
     /** Valid fragments stored for reassembly. */
-    public static final int FRAGMENTS_RECEIVED = 4;
+    FRAGMENTS_RECEIVED(4, "fragmentsReceived", CounterKind.OUTCOME,
+        "Valid fragments stored for reassembly."),
     /** Sent packets the peer acked (each counted once). */
-    public static final int PACKETS_ACKED = 5;
+    PACKETS_ACKED(5, "packetsAcked", CounterKind.EVENT,
+        "Sent packets the peer acked (each counted once)."),
     /** Packets the processor refused (returned false); not acked. */
-    public static final int PACKETS_NOT_PROCESSED = 6;
-
+    PACKETS_NOT_PROCESSED(6, "packetsNotProcessed", CounterKind.OUTCOME,
+        "Packets the processor refused (returned false); not acked."),
     /** Rejected: sequence older than the received window. */
-    public static final int REJECTED_STALE = 7;
+    REJECTED_STALE(7, "rejectedStale", CounterKind.REFUSAL,
+        "Sequence older than the received window."),
     /** Rejected: sequence already delivered. */
-    public static final int REJECTED_DUPLICATE = 8;
+    REJECTED_DUPLICATE(8, "rejectedDuplicate", CounterKind.REFUSAL,
+        "Sequence already delivered."),
     /** Rejected: bytes end before a field does. */
-    public static final int REJECTED_TRUNCATED = 9;
+    REJECTED_TRUNCATED(9, "rejectedTruncated", CounterKind.REFUSAL,
+        "Bytes end before a field does."),
     /** Rejected: a field holds a value no writer produces. */
-    public static final int REJECTED_MALFORMED = 10;
+    REJECTED_MALFORMED(10, "rejectedMalformed", CounterKind.REFUSAL,
+        "A field holds a value no writer produces."),
     /** Rejected: datagram or reassembled packet larger than the configured maximum. */
-    public static final int REJECTED_OVERSIZE = 11;
+    REJECTED_OVERSIZE(11, "rejectedOversize", CounterKind.REFUSAL,
+        "Datagram or reassembled packet larger than the configured maximum."),
     /** Rejected: the integrity trailer (CRC32C, or the keyed MAC of an authenticated link) does not match. */
-    public static final int REJECTED_INTEGRITY = 12;
+    REJECTED_INTEGRITY(12, "rejectedIntegrity", CounterKind.REFUSAL,
+        "The integrity trailer (CRC32C, or the keyed MAC of an authenticated link) does not match."),
     /** Rejected: fragment id not below the fragment count. */
-    public static final int REJECTED_FRAGMENT_ID_OUT_OF_RANGE = 13;
+    REJECTED_FRAGMENT_ID_OUT_OF_RANGE(13, "rejectedFragmentIdOutOfRange", CounterKind.REFUSAL,
+        "Fragment id not below the fragment count."),
     /** Rejected: fragment count above the configured maximum. */
-    public static final int REJECTED_FRAGMENT_COUNT_TOO_LARGE = 14;
+    REJECTED_FRAGMENT_COUNT_TOO_LARGE(14, "rejectedFragmentCountTooLarge", CounterKind.REFUSAL,
+        "Fragment count above the configured maximum."),
     /** Rejected: fragment carries more than the fragment size. */
-    public static final int REJECTED_FRAGMENT_OVERSIZE = 15;
+    REJECTED_FRAGMENT_OVERSIZE(15, "rejectedFragmentOversize", CounterKind.REFUSAL,
+        "Fragment carries more than the fragment size."),
     /** Rejected: non-final fragment shorter than the fragment size, or empty final fragment. */
-    public static final int REJECTED_FRAGMENT_SHORT = 16;
+    REJECTED_FRAGMENT_SHORT(16, "rejectedFragmentShort", CounterKind.REFUSAL,
+        "Non-final fragment shorter than the fragment size, or empty final fragment."),
     /** Rejected: fragment count differs from the first fragment received for that sequence. */
-    public static final int REJECTED_FRAGMENT_COUNT_MISMATCH = 17;
+    REJECTED_FRAGMENT_COUNT_MISMATCH(17, "rejectedFragmentCountMismatch", CounterKind.REFUSAL,
+        "Fragment count differs from the first fragment received for that sequence."),
     /** Rejected: this fragment of this sequence was already stored. */
-    public static final int REJECTED_FRAGMENT_DUPLICATE = 18;
+    REJECTED_FRAGMENT_DUPLICATE(18, "rejectedFragmentDuplicate", CounterKind.REFUSAL,
+        "This fragment of this sequence was already stored."),
     /** Rejected: fragment 0's packet header names a different sequence than its fragment header. */
-    public static final int REJECTED_FRAGMENT_SEQUENCE_MISMATCH = 19;
+    REJECTED_FRAGMENT_SEQUENCE_MISMATCH(19, "rejectedFragmentSequenceMismatch", CounterKind.REFUSAL,
+        "Fragment 0's packet header names a different sequence than its fragment header.");
 
-    /** First rejection index (inclusive). */
-    public static final int FIRST_REJECTION = REJECTED_STALE;
-    /** Last rejection index (inclusive). */
-    public static final int LAST_REJECTION = REJECTED_FRAGMENT_SEQUENCE_MISMATCH;
-    /** Number of counters. */
-    public static final int COUNT = LAST_REJECTION + 1;
+    private final int id;
+    private final String label;
+    private final CounterKind kind;
+    private final String description;
 
-    private static final String[] NAMES =
+    ReliableCounters(final int id, final String label, final CounterKind kind, final String description)
     {
-        "packetsSent", "fragmentsSent", "datagramsReceived", "packetsDelivered", "fragmentsReceived",
-        "packetsAcked", "packetsNotProcessed", "rejectedStale", "rejectedDuplicate", "rejectedTruncated",
-        "rejectedMalformed", "rejectedOversize", "rejectedIntegrity", "rejectedFragmentIdOutOfRange",
-        "rejectedFragmentCountTooLarge", "rejectedFragmentOversize", "rejectedFragmentShort",
-        "rejectedFragmentCountMismatch", "rejectedFragmentDuplicate", "rejectedFragmentSequenceMismatch",
-    };
-
-    private ReliableCounters()
-    {
+        this.id = id;
+        this.label = label;
+        this.kind = kind;
+        this.description = description;
     }
 
-    /**
-     * @param counter index in [0, {@link #COUNT}).
-     * @return true when the index is a rejection reason.
-     */
-    public static boolean isRejection(final int counter)
+    @Override
+    public int id()
     {
-        return counter >= FIRST_REJECTION && counter <= LAST_REJECTION;
+        return id;
     }
 
-    /**
-     * @param counter index in [0, {@link #COUNT}).
-     * @return a stable camelCase name for reports.
-     */
-    public static String name(final int counter)
+    @Override
+    public String label()
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return NAMES[counter];
+        return label;
+    }
+
+    @Override
+    public CounterKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public String description()
+    {
+        return description;
     }
 }

@@ -34,8 +34,14 @@ import static dev.statesync.sync.reliable.ReliableCounters.*;
  * double rttMs = endpoint.rttMs();
  * }</pre>
  */
-public final class ReliableEndpoint
+public final class ReliableEndpoint implements ReliableConnection
 {
+    /** The counters only a delivery moves, in id order: what {@link #stateDigest()} covers. */
+    private static final ReliableCounters[] DIGESTED_COUNTERS =
+    {
+        PACKETS_SENT, FRAGMENTS_SENT, PACKETS_DELIVERED, FRAGMENTS_RECEIVED, PACKETS_ACKED,
+    };
+
     private final ReliableConfig config;
     private final PacketTransmitter transmitter;
     private final PacketProcessor processor;
@@ -50,7 +56,7 @@ public final class ReliableEndpoint
     private final PacketHeader packetHeader = new PacketHeader();
     private final FragmentHeader fragmentHeader = new FragmentHeader();
     private final UnsafeBuffer sendBuffer;
-    private final long[] counters = new long[COUNT];
+    private final long[] counters = new long[ReliableCounters.values().length];
 
     private final int integrityBytes;
     private final int maxDatagramBytes;
@@ -162,6 +168,7 @@ public final class ReliableEndpoint
      * @return the sequence given to this packet, the one {@link AckListener#onAcked(int)} will report.
      * @throws IllegalArgumentException when the payload is larger than the maximum packet size.
      */
+    @Override
     public int sendPacket(final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
         if (length < 0 || length > config.maxPacketSizeBytes())
@@ -175,7 +182,7 @@ public final class ReliableEndpoint
         nextSequence = SequenceNumbers.next(nextSequence);
         final int ack = receivedPackets.newestSequence();
         final int ackBits = receivedPackets.ackBits();
-        counters[PACKETS_SENT]++;
+        counters[PACKETS_SENT.id()]++;
 
         final int overhead = config.transportOverheadBytes();
         if (length <= config.fragmentAboveBytes())
@@ -205,7 +212,7 @@ public final class ReliableEndpoint
             final int chunk = Math.min(fragmentSize, length - payloadIndex);
             sendBuffer.putBytes(index, payload, offset + payloadIndex, chunk);
             payloadIndex += chunk;
-            counters[FRAGMENTS_SENT]++;
+            counters[FRAGMENTS_SENT.id()]++;
             transmit(index + chunk);
         }
         return sequence;
@@ -218,14 +225,14 @@ public final class ReliableEndpoint
      * @param offset where it starts.
      * @param length datagram size in bytes (the caller guarantees the range lies in the buffer).
      * @param nowNs  current time, nanoseconds.
-     * @return the {@link ReliableCounters} index incremented for this datagram:
+     * @return the {@link ReliableCounters} outcome counted for this datagram:
      *         {@link ReliableCounters#PACKETS_DELIVERED}, {@link ReliableCounters#FRAGMENTS_RECEIVED} (stored,
      *         packet not yet complete), {@link ReliableCounters#PACKETS_NOT_PROCESSED} or a rejection reason.
      */
-    public int receivePacket(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
+    public ReliableCounters receivePacket(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
     {
         checkRange(buffer, offset, length);
-        counters[DATAGRAMS_RECEIVED]++;
+        counters[DATAGRAMS_RECEIVED.id()]++;
         if (length > maxDatagramBytes)
         {
             return count(REJECTED_OVERSIZE);
@@ -271,7 +278,7 @@ public final class ReliableEndpoint
         rtt.updateStatistics();
     }
 
-    private int receiveRegular(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
+    private ReliableCounters receiveRegular(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
     {
         final int headerBytes = packetHeader.read(buffer, offset, length);
         if (headerBytes < 0)
@@ -293,7 +300,7 @@ public final class ReliableEndpoint
             wireLength + config.transportOverheadBytes());
     }
 
-    private int receiveFragment(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
+    private ReliableCounters receiveFragment(final DirectBuffer buffer, final int offset, final int length, final int wireLength)
     {
         final int fragmentHeaderBytes = fragmentHeader.read(buffer, offset, length);
         if (fragmentHeaderBytes < 0)
@@ -400,7 +407,7 @@ public final class ReliableEndpoint
         // This fragment completes its packet. The packet is offered without marking the fragment received:
         // only a delivery frees the entry and counts the fragment, so a refused packet leaves reassembly, its
         // window and its counters exactly as they were (a one-fragment packet never touches reassembly at all).
-        final int outcome;
+        final ReliableCounters outcome;
         if (entry == null)
         {
             outcome = acceptPacket(sequence, ack, ackBits, buffer, payloadOffset, fragmentBytes, wireBytes);
@@ -420,7 +427,7 @@ public final class ReliableEndpoint
         }
         if (outcome == PACKETS_DELIVERED)
         {
-            counters[FRAGMENTS_RECEIVED]++;
+            counters[FRAGMENTS_RECEIVED.id()]++;
             if (entry != null)
             {
                 reassembly.remove(sequence);
@@ -429,7 +436,7 @@ public final class ReliableEndpoint
         return outcome;
     }
 
-    private int acceptPacket(
+    private ReliableCounters acceptPacket(
         final int sequence,
         final int ack,
         final int ackBits,
@@ -469,7 +476,7 @@ public final class ReliableEndpoint
             if (sent != null && !sent.acked)
             {
                 sent.acked = true;
-                counters[PACKETS_ACKED]++;
+                counters[PACKETS_ACKED.id()]++;
                 rtt.addSample((nowNs - sent.sentNs) / 1_000_000.0);
                 ackListener.onAcked(ackedSequence);
             }
@@ -495,9 +502,9 @@ public final class ReliableEndpoint
         }
     }
 
-    private int count(final int counter)
+    private ReliableCounters count(final ReliableCounters counter)
     {
-        counters[counter]++;
+        counters[counter.id()]++;
         return counter;
     }
 
@@ -600,6 +607,15 @@ public final class ReliableEndpoint
     }
 
     /**
+     * @return this endpoint: it is its own {@link ReliableConnection}, sending straight to its transmitter.
+     */
+    @Override
+    public ReliableEndpoint endpoint()
+    {
+        return this;
+    }
+
+    /**
      * @return the settings in use (a copy taken at construction; do not modify).
      */
     public ReliableConfig config()
@@ -624,24 +640,21 @@ public final class ReliableEndpoint
     }
 
     /**
-     * @param counter a {@link ReliableCounters} index.
-     * @return its value.
+     * @param counter one of this endpoint's counters.
+     * @return its value since construction or the last reset.
      */
-    public long counter(final int counter)
+    public long counter(final ReliableCounters counter)
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return counters[counter];
+        return counters[counter.id()];
     }
 
     /**
-     * @param destination receives all counters, indexed by {@link ReliableCounters}; length at least COUNT.
+     * @param destination receives every counter's value at its {@link ReliableCounters#id()}; length at least the
+     *                    number of counters.
      */
     public void copyCounters(final long[] destination)
     {
-        System.arraycopy(counters, 0, destination, 0, COUNT);
+        System.arraycopy(counters, 0, destination, 0, counters.length);
     }
 
     /**
@@ -768,12 +781,9 @@ public final class ReliableEndpoint
             }
         }
         h = rtt.digest(h);
-        for (int i = 0; i < FIRST_REJECTION; i++)
+        for (final ReliableCounters counter : DIGESTED_COUNTERS)
         {
-            if (i != DATAGRAMS_RECEIVED && i != PACKETS_NOT_PROCESSED)
-            {
-                h = h * 31 + counters[i];
-            }
+            h = h * 31 + counters[counter.id()];
         }
         return h;
     }

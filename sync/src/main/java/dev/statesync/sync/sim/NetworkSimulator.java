@@ -18,28 +18,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class NetworkSimulator
 {
-    /** Counter: datagrams offered to send. */
-    public static final int SENT = 0;
-    /** Counter: datagrams handed to the handler (duplicates included). */
-    public static final int DELIVERED = 1;
-    /** Counter: dropped by random loss. */
-    public static final int DROPPED_LOSS = 2;
-    /** Counter: dropped because every slot was busy. */
-    public static final int DROPPED_QUEUE_FULL = 3;
-    /** Counter: dropped because the capped uplink queue was too long. */
-    public static final int DROPPED_BANDWIDTH = 4;
-    /** Counter: dropped because larger than the slot size. */
-    public static final int DROPPED_OVERSIZE = 5;
-    /** Counter: extra copies created. */
-    public static final int DUPLICATED = 6;
-    /** Counter: datagrams held back to be overtaken. */
-    public static final int REORDERED = 7;
-    /** Number of counters. */
-    public static final int COUNTER_COUNT = 8;
-
     private final NetworkSimulatorConfig config;
     private final SplitMix64 random;
-    private final long[] counters = new long[COUNTER_COUNT];
+    private final long[] counters = new long[NetworkSimulatorCounters.values().length];
 
     private final byte[][] slotBytes;
     private final int[] slotLength;
@@ -107,15 +88,15 @@ public final class NetworkSimulator
     {
         checkAddress(from);
         checkAddress(to);
-        counters[SENT]++;
+        counters[NetworkSimulatorCounters.SENT.id()]++;
         if (length > config.maxPacketBytes())
         {
-            counters[DROPPED_OVERSIZE]++;
+            counters[NetworkSimulatorCounters.DROPPED_OVERSIZE.id()]++;
             return false;
         }
         if (random.chance(config.lossFraction()))
         {
-            counters[DROPPED_LOSS]++;
+            counters[NetworkSimulatorCounters.DROPPED_LOSS.id()]++;
             return false;
         }
 
@@ -125,7 +106,7 @@ public final class NetworkSimulator
             final long startNs = Math.max(nowNs, uplinkFreeAtNs[from]);
             if (startNs - nowNs > msToNs(config.maxQueueDelayMs()))
             {
-                counters[DROPPED_BANDWIDTH]++;
+                counters[NetworkSimulatorCounters.DROPPED_BANDWIDTH.id()]++;
                 return false;
             }
             final long transmitNs = (long)(length * 8.0 * 1_000_000.0 / config.bandwidthKbps());
@@ -141,7 +122,7 @@ public final class NetworkSimulator
         {
             if (enqueue(from, to, buffer, offset, length, departNs + flightDelayNs()))
             {
-                counters[DUPLICATED]++;
+                counters[NetworkSimulatorCounters.DUPLICATED.id()]++;
             }
         }
         return true;
@@ -168,7 +149,7 @@ public final class NetworkSimulator
             }
             popHeap();
             deliveryBuffer.wrap(slotBytes[slot]);
-            counters[DELIVERED]++;
+            counters[NetworkSimulatorCounters.DELIVERED.id()]++;
             delivered++;
             try
             {
@@ -191,16 +172,12 @@ public final class NetworkSimulator
     }
 
     /**
-     * @param counter one of the counter constants.
-     * @return its value.
+     * @param counter one of the simulator's counters.
+     * @return its value since construction or the last {@link #reset()}.
      */
-    public long counter(final int counter)
+    public long counter(final NetworkSimulatorCounters counter)
     {
-        if (counter < 0 || counter >= COUNTER_COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return counters[counter];
+        return counters[counter.id()];
     }
 
     private long flightDelayNs()
@@ -213,7 +190,7 @@ public final class NetworkSimulator
         if (random.chance(config.reorderFraction()))
         {
             delayMs += config.reorderDelayMs();
-            counters[REORDERED]++;
+            counters[NetworkSimulatorCounters.REORDERED.id()]++;
         }
         return msToNs(Math.max(0.0, delayMs));
     }
@@ -223,7 +200,7 @@ public final class NetworkSimulator
     {
         if (freeCount == 0)
         {
-            counters[DROPPED_QUEUE_FULL]++;
+            counters[NetworkSimulatorCounters.DROPPED_QUEUE_FULL.id()]++;
             return false;
         }
         final int slot = freeSlots[--freeCount];

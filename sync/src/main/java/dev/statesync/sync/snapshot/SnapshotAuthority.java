@@ -8,20 +8,30 @@ import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
 import dev.statesync.sync.reliable.LinkSide;
+import dev.statesync.sync.reliable.ReliableConnection;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 
 /**
  * The authority's end of one snapshot connection: every tick, selects objects by priority, delta-codes each
  * against its acked baseline into one packet within the payload budget, and sends it; packet acks from the
  * reliability layer advance exactly the baselines of the objects that packet carried.
+ * <p>
+ * It attaches to a {@link ReliableConnection} instead of owning one, so the same codec, budget and resend policy
+ * run over the network simulator and over real sockets: {@link #withEndpoint} builds an endpoint of its own for a
+ * transport you feed yourself (a simulator, your own socket); {@code SnapshotServer} attaches one authority to each
+ * client slot of a {@code UdpServer}. Whoever owns the connection routes its endpoint's {@link PacketProcessor} and
+ * {@link AckListener} callbacks here.
  *
  * <pre>{@code
+ * SnapshotAuthority authority = SnapshotAuthority.withEndpoint(schema, objects, predictor, priorities, config,
+ *     transmitter, nowNs);
  * // each tick, after stepping the simulation and quantizing its state:
  * priorities.setPriorityFactor(...); priorities.accumulate();
  * authority.sendSnapshot(tick, quantizedStates, nowNs);
@@ -34,34 +44,80 @@ import dev.statesync.sync.reliable.ReliableEndpoint;
  * the sender takes the accumulator's whole order and fits the frame itself (see
  * {@link SnapshotSender#encodeFramed}), so the accumulator's {@code maxConsecutiveMisses} does not apply there.
  *
- * Allocation-free after construction. Not thread-safe.
+ * Allocation-free after construction, except that {@link #attach} after snapshots were sent builds a new
+ * {@link SnapshotSender} (a new connection starts from no baselines, and the codec's sender has no reset). Not
+ * thread-safe.
  */
 public final class SnapshotAuthority implements AckListener, PacketProcessor
 {
-    private final SnapshotSender sender;
+    private final StateSchema schema;
+    private final int objectCount;
+    private final Predictor predictor;
+    private final ObjectCodec codec;
+    private final SnapshotConfig snapshotConfig;
     private final PriorityAccumulator priorities;
-    private final ReliableEndpoint endpoint;
     private final int budgetBytes;
     private final UnsafeBuffer payload;
     private final BitWriter writer = new BitWriter();
     private final int[] chosen;
-    private long unexpectedPayloads;
     private final boolean framed;
     private final double tickMs;
     private final int minResendTimeoutTicks;
+    private SnapshotSender sender;
+    private boolean senderUsed;
+    private ReliableConnection connection;
+    private final long[] counters = new long[SnapshotAuthorityCounters.values().length];
     private int payloadBytes;
 
     /**
+     * An authority not yet attached to a connection: {@link #attach} it before the first
+     * {@link #sendSnapshot}.
+     *
      * @param schema      state layout, shared with the replica.
      * @param objectCount objects, shared with the replica.
      * @param predictor   predictor, shared with the replica.
      * @param priorities  the engine's priority accumulator for this connection, or null to send objects in
      *                    index order until the budget is full.
-     * @param config      link settings.
-     * @param transmitter where datagrams go (a socket, or a network simulator).
-     * @param nowNs       current time.
+     * @param config      link settings: snapshot settings, payload budget, tick rate (its reliability settings
+     *                    and keys are the connection's business).
      */
     public SnapshotAuthority(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final PriorityAccumulator priorities,
+        final SnapshotLinkConfig config)
+    {
+        if (priorities != null && priorities.objectCount() != objectCount)
+        {
+            throw new IllegalArgumentException("priority accumulator is for " + priorities.objectCount() + " objects");
+        }
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.predictor = predictor;
+        this.codec = new ObjectCodec(schema);
+        this.snapshotConfig = config.snapshot();
+        this.sender = new SnapshotSender(schema, objectCount, predictor, codec, snapshotConfig);
+        this.priorities = priorities;
+        this.budgetBytes = config.payloadBudgetBytes();
+        this.framed = snapshotConfig.rangeCoded();
+        this.tickMs = 1000.0 / config.tickRateHz();
+        this.minResendTimeoutTicks = snapshotConfig.resendTimeoutTicks();
+        this.payload = new UnsafeBuffer(new byte[budgetBytes]);
+        this.chosen = new int[objectCount];
+    }
+
+    /**
+     * An authority attached to an endpoint of its own, authenticated as {@code config} says
+     * ({@link SnapshotLinkConfig#reliableFor} the server side): for a transport whose datagrams you deliver
+     * yourself with {@link #receiveDatagram}, such as the network simulator.
+     *
+     * @param transmitter where datagrams go (a socket, or a network simulator).
+     * @param nowNs       current time.
+     * @return the attached authority; {@link #endpoint()} is its endpoint.
+     * @see #SnapshotAuthority(StateSchema, int, Predictor, PriorityAccumulator, SnapshotLinkConfig)
+     */
+    public static SnapshotAuthority withEndpoint(
         final StateSchema schema,
         final int objectCount,
         final Predictor predictor,
@@ -70,19 +126,44 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         final PacketTransmitter transmitter,
         final long nowNs)
     {
-        if (priorities != null && priorities.objectCount() != objectCount)
+        final SnapshotAuthority authority = new SnapshotAuthority(schema, objectCount, predictor, priorities, config);
+        authority.attach(
+            new ReliableEndpoint(config.reliableFor(LinkSide.SERVER), transmitter, authority, authority, nowNs));
+        return authority;
+    }
+
+    /**
+     * Serve a new connection, from no baselines: acks and baselines of any earlier connection are forgotten, the
+     * priority accumulators restart from 0 (excluded objects stay excluded) and the counters from 0. The
+     * connection's owner must route its endpoint's packets and acks to {@link #process} and {@link #onAcked} from
+     * now on. A server slot attaches again for each client it takes, with the same
+     * connection object.
+     *
+     * @param connection the connection to send snapshots on; its endpoint must be fresh (reset) or this
+     *                   authority's own.
+     */
+    public void attach(final ReliableConnection connection)
+    {
+        if (connection == null)
         {
-            throw new IllegalArgumentException("priority accumulator is for " + priorities.objectCount() + " objects");
+            throw new IllegalArgumentException("connection is required");
         }
-        this.sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config.snapshot());
-        this.priorities = priorities;
-        this.budgetBytes = config.payloadBudgetBytes();
-        this.framed = config.snapshot().rangeCoded();
-        this.tickMs = 1000.0 / config.tickRateHz();
-        this.minResendTimeoutTicks = config.snapshot().resendTimeoutTicks();
-        this.payload = new UnsafeBuffer(new byte[budgetBytes]);
-        this.chosen = new int[objectCount];
-        this.endpoint = new ReliableEndpoint(config.reliableFor(LinkSide.SERVER), transmitter, this, this, nowNs);
+        if (senderUsed)
+        {
+            sender = new SnapshotSender(schema, objectCount, predictor, codec, snapshotConfig);
+            senderUsed = false;
+        }
+        if (priorities != null)
+        {
+            for (int i = 0; i < objectCount; i++)
+            {
+                chosen[i] = i;
+            }
+            priorities.markSent(chosen, objectCount);
+        }
+        this.connection = connection;
+        java.util.Arrays.fill(counters, 0L);
+        this.payloadBytes = 0;
     }
 
     /**
@@ -90,9 +171,16 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
      * round trip (see {@link #resendTimeoutTicks(double, double, int)}).
      *
      * @return the packet's sequence.
+     * @throws IllegalStateException when not attached, or the connection is closed.
      */
     public int sendSnapshot(final int tick, final QuantizedStates states, final long nowNs)
     {
+        if (connection == null)
+        {
+            throw new IllegalStateException("not attached to a connection");
+        }
+        final ReliableEndpoint endpoint = connection.endpoint();
+        senderUsed = true;
         sender.resendTimeoutTicks(resendTimeoutTicks(endpoint.rttMs(), tickMs, minResendTimeoutTicks));
         final int sequence = endpoint.nextSequence();
         if (framed)
@@ -126,7 +214,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
             }
             payloadBytes = writer.bytesWritten();
         }
-        final int sent = endpoint.sendPacket(payload, 0, payloadBytes, nowNs);
+        final int sent = connection.sendPacket(payload, 0, payloadBytes, nowNs);
         if (sent != sequence)
         {
             throw new IllegalStateException("endpoint used sequence " + sent + ", expected " + sequence);
@@ -159,16 +247,34 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         return ticks > floorTicks ? (int)Math.min(ticks, Integer.MAX_VALUE) : floorTicks;
     }
 
-    /** Feed a datagram from the replica (it carries acks). Hostile bytes are counted by the endpoint. */
+    /**
+     * Feed a datagram from the replica (it carries acks) to an endpoint of this authority's own
+     * ({@link #withEndpoint}). Hostile bytes are counted by the endpoint.
+     *
+     * @throws IllegalStateException when attached to a connection someone else feeds (a {@code UdpServer} slot).
+     */
     public void receiveDatagram(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
     {
-        endpoint.receivePacket(buffer, offset, length, nowNs);
+        ownEndpoint().receivePacket(buffer, offset, length, nowNs);
     }
 
-    /** Update estimates; call once per tick. */
+    /**
+     * Update the estimates of an endpoint of this authority's own ({@link #withEndpoint}); call once per tick.
+     *
+     * @throws IllegalStateException when attached to a connection someone else updates.
+     */
     public void update(final long nowNs)
     {
-        endpoint.update(nowNs);
+        ownEndpoint().update(nowNs);
+    }
+
+    private ReliableEndpoint ownEndpoint()
+    {
+        if (connection == null || connection.endpoint() != connection)
+        {
+            throw new IllegalStateException("the connection's owner feeds and updates its endpoint");
+        }
+        return (ReliableEndpoint)connection;
     }
 
     @Override
@@ -181,10 +287,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     public boolean process(final int sequence, final DirectBuffer buffer, final int offset, final int length)
     {
         // A replica sends empty packets that exist to carry acks; accept them, count anything else.
-        if (length != 0)
-        {
-            unexpectedPayloads++;
-        }
+        counters[(length == 0 ? SnapshotAuthorityCounters.ACK_PACKETS_RECEIVED :
+            SnapshotAuthorityCounters.UNEXPECTED_PAYLOADS).id()]++;
         return true;
     }
 
@@ -194,10 +298,16 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         return sender;
     }
 
-    /** @return the reliability endpoint (RTT, loss, bandwidth, counters). */
+    /** @return the attached connection's endpoint (RTT, loss, bandwidth, counters), or null before attaching. */
     public ReliableEndpoint endpoint()
     {
-        return endpoint;
+        return connection == null ? null : connection.endpoint();
+    }
+
+    /** @return the attached connection, or null before attaching. */
+    public ReliableConnection connection()
+    {
+        return connection;
     }
 
     /** @return bytes of the last snapshot payload. */
@@ -209,22 +319,29 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     /**
      * A fingerprint of everything a datagram from the replica can change: the endpoint's
      * ({@link ReliableEndpoint#stateDigest()}: windows, acks, RTT), the sender's baseline bookkeeping
-     * ({@link SnapshotSender#stateDigest()}) and the count of unexpected payloads (which only an accepted packet
-     * moves). Two equal digests around {@link #receiveDatagram} prove a refused datagram changed nothing else:
-     * for tests and diagnostics, off any hot path.
+     * ({@link SnapshotSender#stateDigest()}) and the counters (which only an accepted packet moves). Two equal
+     * digests around {@link #receiveDatagram} prove a refused datagram changed nothing else: for tests and
+     * diagnostics, off any hot path.
      *
      * @return hash of that state.
      */
     public long stateDigest()
     {
-        long h = endpoint.stateDigest();
+        long h = connection == null ? 0 : connection.endpoint().stateDigest();
         h = h * 31 + sender.stateDigest();
-        return h * 31 + unexpectedPayloads;
+        for (final long count : counters)
+        {
+            h = h * 31 + count;
+        }
+        return h;
     }
 
-    /** @return non-empty payloads received from the replica (it should only send acks). */
-    public long unexpectedPayloads()
+    /**
+     * @param counter one of this authority's counters.
+     * @return its value since the last {@link #attach}.
+     */
+    public long counter(final SnapshotAuthorityCounters counter)
     {
-        return unexpectedPayloads;
+        return counters[counter.id()];
     }
 }

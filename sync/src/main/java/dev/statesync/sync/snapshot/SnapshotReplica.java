@@ -7,12 +7,14 @@ import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
 import dev.statesync.sync.reliable.LinkSide;
+import dev.statesync.sync.reliable.ReliableConnection;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 
 /**
@@ -20,22 +22,58 @@ import dev.statesync.sync.reliable.ReliableEndpoint;
  * hands the engine the object states. A snapshot that does not decode is refused to the reliability layer,
  * so it is never acked and the authority never takes it as a baseline: sender and receiver cannot disagree
  * about baselines. Call {@link #sendAcks(long)} every tick so acks flow back.
+ * <p>
+ * Like {@link SnapshotAuthority} it attaches to a {@link ReliableConnection}: {@link #withEndpoint} builds an
+ * endpoint of its own for a transport you feed yourself, {@code SnapshotClient} attaches it to a {@code UdpClient}.
  *
- * Allocation-free after construction. Not thread-safe.
+ * Allocation-free after construction, except that {@link #attach} after snapshots were received builds a new
+ * {@link SnapshotReceiver} (a new connection starts from no states). Not thread-safe.
  */
 public final class SnapshotReplica implements PacketProcessor, AckListener
 {
-    private final SnapshotReceiver receiver;
-    private final ReliableEndpoint endpoint;
+    private final StateSchema schema;
+    private final int objectCount;
+    private final Predictor predictor;
+    private final ObjectCodec codec;
+    private final SnapshotConfig snapshotConfig;
     private final BitReader reader = new BitReader();
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[0]);
-    private final long[] resultCounts = new long[DecodeResult.values().length];
-    private final DecodeResult[] results = DecodeResult.values();
-    private DecodeResult lastResult;
+    private final long[] counters = new long[SnapshotReplicaCounters.values().length];
     private final boolean framed;
+    private SnapshotReceiver receiver;
+    private boolean receiverUsed;
+    private ReliableConnection connection;
+    private DecodeResult lastResult;
 
-    /** Same schema, object count, predictor and snapshot settings as the authority's. */
+    /**
+     * A replica not yet attached to a connection. Same schema, object count, predictor and snapshot settings as
+     * the authority's.
+     */
     public SnapshotReplica(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final SnapshotLinkConfig config)
+    {
+        this.schema = schema;
+        this.objectCount = objectCount;
+        this.predictor = predictor;
+        this.codec = new ObjectCodec(schema);
+        this.snapshotConfig = config.snapshot();
+        this.receiver = new SnapshotReceiver(schema, objectCount, predictor, codec, snapshotConfig);
+        this.framed = snapshotConfig.rangeCoded();
+    }
+
+    /**
+     * A replica attached to an endpoint of its own, authenticated as {@code config} says
+     * ({@link SnapshotLinkConfig#reliableFor} the client side): for a transport whose datagrams you deliver yourself
+     * with {@link #receiveDatagram}, such as the network simulator.
+     *
+     * @param transmitter where datagrams go.
+     * @param nowNs       current time.
+     * @return the attached replica; {@link #endpoint()} is its endpoint.
+     */
+    public static SnapshotReplica withEndpoint(
         final StateSchema schema,
         final int objectCount,
         final Predictor predictor,
@@ -43,28 +81,77 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         final PacketTransmitter transmitter,
         final long nowNs)
     {
-        this.receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config.snapshot());
-        this.framed = config.snapshot().rangeCoded();
-        this.endpoint = new ReliableEndpoint(config.reliableFor(LinkSide.CLIENT), transmitter, this, this, nowNs);
+        final SnapshotReplica replica = new SnapshotReplica(schema, objectCount, predictor, config);
+        replica.attach(new ReliableEndpoint(config.reliableFor(LinkSide.CLIENT), transmitter, replica, replica, nowNs));
+        return replica;
     }
 
-    /** Feed a datagram from the authority; a snapshot in it is decoded and applied before this returns. */
+    /**
+     * Receive a new connection's snapshots, from no states: what an earlier connection delivered is forgotten
+     * (with its decode counts). The connection's owner must route its endpoint's packets to {@link #process}.
+     *
+     * @param connection the connection snapshots arrive on; acks go back on it.
+     */
+    public void attach(final ReliableConnection connection)
+    {
+        if (connection == null)
+        {
+            throw new IllegalArgumentException("connection is required");
+        }
+        if (receiverUsed)
+        {
+            receiver = new SnapshotReceiver(schema, objectCount, predictor, codec, snapshotConfig);
+            receiverUsed = false;
+        }
+        java.util.Arrays.fill(counters, 0L);
+        lastResult = null;
+        this.connection = connection;
+    }
+
+    /**
+     * Feed a datagram from the authority to an endpoint of this replica's own ({@link #withEndpoint}); a snapshot
+     * in it is decoded and applied before this returns.
+     *
+     * @throws IllegalStateException when attached to a connection someone else feeds (a {@code UdpClient}).
+     */
     public void receiveDatagram(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
     {
+        final ReliableEndpoint endpoint = ownEndpoint();
         lastResult = null;
         endpoint.receivePacket(buffer, offset, length, nowNs);
     }
 
-    /** Send an empty packet: it carries the acks of everything received so far. */
+    /**
+     * Send an empty packet: it carries the acks of everything received so far.
+     *
+     * @throws IllegalStateException when not attached, or the connection is closed.
+     */
     public void sendAcks(final long nowNs)
     {
-        endpoint.sendPacket(empty, 0, 0, nowNs);
+        if (connection == null)
+        {
+            throw new IllegalStateException("not attached to a connection");
+        }
+        connection.sendPacket(empty, 0, 0, nowNs);
     }
 
-    /** Update estimates; call once per tick. */
+    /**
+     * Update the estimates of an endpoint of this replica's own ({@link #withEndpoint}); call once per tick.
+     *
+     * @throws IllegalStateException when attached to a connection someone else updates.
+     */
     public void update(final long nowNs)
     {
-        endpoint.update(nowNs);
+        ownEndpoint().update(nowNs);
+    }
+
+    private ReliableEndpoint ownEndpoint()
+    {
+        if (connection == null || connection.endpoint() != connection)
+        {
+            throw new IllegalStateException("the connection's owner feeds and updates its endpoint");
+        }
+        return (ReliableEndpoint)connection;
     }
 
     @Override
@@ -80,8 +167,9 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
             reader.wrap(buffer, offset, length);
             result = receiver.decode(reader);
         }
-        resultCounts[result.ordinal()]++;
+        counters[SnapshotReplicaCounters.of(result).id()]++;
         lastResult = result;
+        receiverUsed = true;
         return result == DecodeResult.OK;
     }
 
@@ -97,22 +185,34 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         return receiver;
     }
 
-    /** @return the reliability endpoint. */
+    /** @return the attached connection's endpoint, or null before attaching. */
     public ReliableEndpoint endpoint()
     {
-        return endpoint;
+        return connection == null ? null : connection.endpoint();
     }
 
-    /** @return the result of the snapshot the last datagram carried, or null if it carried none. */
+    /** @return the attached connection, or null before attaching. */
+    public ReliableConnection connection()
+    {
+        return connection;
+    }
+
+    /**
+     * @return the result of the last snapshot decoded; after {@link #receiveDatagram}, of the snapshot that datagram
+     *         carried, or null if it carried none.
+     */
     public DecodeResult lastResult()
     {
         return lastResult;
     }
 
-    /** @return how many snapshots ended with each {@link DecodeResult}. */
-    public long count(final DecodeResult result)
+    /**
+     * @param counter one of this replica's counters.
+     * @return its value since the last {@link #attach}.
+     */
+    public long counter(final SnapshotReplicaCounters counter)
     {
-        return resultCounts[result.ordinal()];
+        return counters[counter.id()];
     }
 
     /**
@@ -126,20 +226,20 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
      */
     public long stateDigest()
     {
-        long h = endpoint.stateDigest();
+        long h = connection == null ? 0 : connection.endpoint().stateDigest();
         h = h * 31 + receiver.stateDigest();
-        return h * 31 + resultCounts[DecodeResult.OK.ordinal()];
+        return h * 31 + counters[SnapshotReplicaCounters.SNAPSHOTS_APPLIED.id()];
     }
 
-    /** @return total of every non-OK decode result. */
+    /** @return snapshots refused for any reason: the sum of the refusal counters. */
     public long decodeFailures()
     {
         long failures = 0;
-        for (final DecodeResult result : results)
+        for (final SnapshotReplicaCounters counter : SnapshotReplicaCounters.values())
         {
-            if (result != DecodeResult.OK)
+            if (counter.isRefusal())
             {
-                failures += resultCounts[result.ordinal()];
+                failures += counters[counter.id()];
             }
         }
         return failures;

@@ -7,7 +7,7 @@ import dev.statesync.sync.reliable.AckListener;
 import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.PacketProcessor;
-import dev.statesync.sync.reliable.ReliableCounters;
+import dev.statesync.sync.reliable.ReliableConnection;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -39,9 +39,9 @@ import static dev.statesync.sync.udp.UdpClientCounters.*;
  * {@link UdpClientCounters} outcome and a refused one changes nothing. A CHALLENGE or DENIED must echo this
  * connection's public key, which an off-path attacker never sees. Connected, the receive and send paths allocate
  * nothing; a handshake allocates (key pair, agreement). Drive it from your loop: {@link #poll(long)},
- * {@link #send}, {@link #update(long)}. Not thread safe.
+ * {@link #sendPacket}, {@link #update(long)}. Not thread safe.
  */
-public final class UdpClient implements AutoCloseable
+public final class UdpClient implements ReliableConnection, AutoCloseable
 {
     private final DatagramChannel channel;
     private final DatagramSocketBuffer sendBuffer;
@@ -56,7 +56,7 @@ public final class UdpClient implements AutoCloseable
     private final long keepAliveIntervalNs;
     private final int maxDatagramsPerPoll;
     private final int disconnectPacketCount;
-    private final long[] counters = new long[COUNT];
+    private final long[] counters = new long[UdpClientCounters.values().length];
 
     private UdpClientState state = UdpClientState.DISCONNECTED;
     private KeyPair keyPair;
@@ -157,7 +157,8 @@ public final class UdpClient implements AutoCloseable
      * @return the packet's sequence.
      * @throws IllegalStateException when not connected.
      */
-    public int send(final DirectBuffer payload, final int offset, final int length, final long nowNs)
+    @Override
+    public int sendPacket(final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
         if (state != UdpClientState.CONNECTED)
         {
@@ -188,7 +189,7 @@ public final class UdpClient implements AutoCloseable
             }
             catch (final IOException ex)
             {
-                counters[RECEIVE_FAILURES]++;
+                counters[RECEIVE_FAILURES.id()]++;
                 break;
             }
             if (from == null)
@@ -196,8 +197,8 @@ public final class UdpClient implements AutoCloseable
                 break;
             }
             count++;
-            counters[DATAGRAMS_RECEIVED]++;
-            counters[route(receiveBuffer.byteBuffer.position(), nowNs)]++;
+            counters[DATAGRAMS_RECEIVED.id()]++;
+            counters[route(receiveBuffer.byteBuffer.position(), nowNs).id()]++;
         }
         return count;
     }
@@ -214,7 +215,7 @@ public final class UdpClient implements AutoCloseable
         {
             if (nowNs - connectStartNs >= connectTimeoutNs)
             {
-                counters[CONNECT_TIMEOUTS]++;
+                counters[CONNECT_TIMEOUTS.id()]++;
                 end(UdpClientState.CONNECT_TIMED_OUT);
             }
             else if (nowNs - lastHandshakeSendNs >= resendIntervalNs)
@@ -234,7 +235,7 @@ public final class UdpClient implements AutoCloseable
         {
             if (nowNs - lastReceiveNs > idleTimeoutNs)
             {
-                counters[IDLE_TIMEOUTS]++;
+                counters[IDLE_TIMEOUTS.id()]++;
                 end(UdpClientState.TIMED_OUT);
                 return;
             }
@@ -300,22 +301,19 @@ public final class UdpClient implements AutoCloseable
     /**
      * @return the endpoint, for its estimates and counters (reset at each handshake).
      */
+    @Override
     public ReliableEndpoint endpoint()
     {
         return endpoint;
     }
 
     /**
-     * @param counter a {@link UdpClientCounters} index.
+     * @param counter one of this client's counters.
      * @return its value.
      */
-    public long counter(final int counter)
+    public long counter(final UdpClientCounters counter)
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return counters[counter];
+        return counters[counter.id()];
     }
 
     /**
@@ -362,7 +360,7 @@ public final class UdpClient implements AutoCloseable
         }
     }
 
-    private int route(final int length, final long nowNs)
+    private UdpClientCounters route(final int length, final long nowNs)
     {
         if (length == 0)
         {
@@ -387,13 +385,13 @@ public final class UdpClient implements AutoCloseable
         }
     }
 
-    private int onDatagram(final int length, final long nowNs)
+    private UdpClientCounters onDatagram(final int length, final long nowNs)
     {
         if (state != UdpClientState.CONNECTED && state != UdpClientState.SENDING_RESPONSE)
         {
             return REFUSED_UNEXPECTED;
         }
-        if (ReliableCounters.isRejection(endpoint.receivePacket(packet, 0, length, nowNs)))
+        if (endpoint.receivePacket(packet, 0, length, nowNs).isRefusal())
         {
             return REFUSED_BY_ENDPOINT;
         }
@@ -405,7 +403,7 @@ public final class UdpClient implements AutoCloseable
         return DATAGRAMS_ROUTED;
     }
 
-    private int onChallenge(final int length, final long nowNs)
+    private UdpClientCounters onChallenge(final int length, final long nowNs)
     {
         if (length != CHALLENGE_BYTES)
         {
@@ -447,7 +445,7 @@ public final class UdpClient implements AutoCloseable
         return CHALLENGES_ACCEPTED;
     }
 
-    private int onControl(final int type, final int length, final long nowNs)
+    private UdpClientCounters onControl(final int type, final int length, final long nowNs)
     {
         if (length != CONTROL_BYTES)
         {
@@ -481,7 +479,7 @@ public final class UdpClient implements AutoCloseable
         return KEEP_ALIVES_RECEIVED;
     }
 
-    private int onDenied(final int length)
+    private UdpClientCounters onDenied(final int length)
     {
         if (length != DENIED_BYTES)
         {
@@ -522,7 +520,7 @@ public final class UdpClient implements AutoCloseable
         out.putBytes(REQUEST_KEY_OFFSET, publicKey, 0, PUBLIC_KEY_BYTES);
         write(REQUEST_BYTES);
         lastHandshakeSendNs = nowNs;
-        counters[REQUESTS_SENT]++;
+        counters[REQUESTS_SENT.id()]++;
     }
 
     private void sendResponse(final long nowNs)
@@ -530,7 +528,7 @@ public final class UdpClient implements AutoCloseable
         sendBuffer.buffer.putBytes(0, response, 0, RESPONSE_BYTES);
         write(RESPONSE_BYTES);
         lastHandshakeSendNs = nowNs;
-        counters[RESPONSES_SENT]++;
+        counters[RESPONSES_SENT.id()]++;
     }
 
     private void sendControl(final int type, final long nowNs)
@@ -539,7 +537,7 @@ public final class UdpClient implements AutoCloseable
         writeControl(sendBuffer.buffer, type, index, nextControlSequenceOut++, sendK0, sendK1);
         write(CONTROL_BYTES);
         lastSendNs = nowNs;
-        counters[type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT]++;
+        counters[(type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT).id()]++;
     }
 
     private void write(final int length)
@@ -548,12 +546,12 @@ public final class UdpClient implements AutoCloseable
         {
             if (channel.write(sendBuffer.prepareSend(length)) != length)
             {
-                counters[SEND_FAILURES]++;
+                counters[SEND_FAILURES.id()]++;
             }
         }
         catch (final IOException ex)
         {
-            counters[SEND_FAILURES]++;
+            counters[SEND_FAILURES.id()]++;
         }
     }
 
@@ -563,12 +561,12 @@ public final class UdpClient implements AutoCloseable
         {
             if (channel.write(sendBuffer.prepareSend(buffer, offset, length)) != length)
             {
-                counters[SEND_FAILURES]++;
+                counters[SEND_FAILURES.id()]++;
             }
         }
         catch (final IOException ex)
         {
-            counters[SEND_FAILURES]++;
+            counters[SEND_FAILURES.id()]++;
         }
     }
 }

@@ -3,104 +3,119 @@
  */
 package dev.statesync.sync.udp;
 
+import dev.statesync.sync.counter.CounterDescriptor;
+import dev.statesync.sync.counter.CounterKind;
+
 /**
- * Indices of a {@link UdpClient}'s counters ({@link UdpClient#counter(int)}).
+ * The counters of a {@link UdpClient} ({@link UdpClient#counter(UdpClientCounters)}).
  * <p>
- * Every datagram read increments {@link #DATAGRAMS_RECEIVED} and exactly one outcome in
- * [{@link #FIRST_OUTCOME}, {@link #LAST_OUTCOME}]. A refused datagram changes nothing else: not the state, not the
- * keys, not the endpoint. The remaining counters are events (packets sent, timeouts).
+ * Every datagram read counts {@link #DATAGRAMS_RECEIVED} and exactly one {@link CounterKind#OUTCOME} or
+ * {@link CounterKind#REFUSAL}. A refused datagram changes nothing else: not the state, not the keys, not the
+ * endpoint. The {@link CounterKind#EVENT} counters are packets sent and timeouts.
  */
-public final class UdpClientCounters
+public enum UdpClientCounters implements CounterDescriptor
 {
     /** Datagrams read from the socket. */
-    public static final int DATAGRAMS_RECEIVED = 0;
-
+    DATAGRAMS_RECEIVED(0, "datagramsReceived", CounterKind.EVENT,
+        "Datagrams read from the socket."),
     /** Outcome: a CHALLENGE for our key was accepted; link keys derived, RESPONSE sent. */
-    public static final int CHALLENGES_ACCEPTED = 1;
+    CHALLENGES_ACCEPTED(1, "challengesAccepted", CounterKind.OUTCOME,
+        "A CHALLENGE for our key was accepted; link keys derived, RESPONSE sent."),
     /** Outcome: an authentic KEEP_ALIVE (the first one completes the connection). */
-    public static final int KEEP_ALIVES_RECEIVED = 2;
+    KEEP_ALIVES_RECEIVED(2, "keepAlivesReceived", CounterKind.OUTCOME,
+        "An authentic KEEP_ALIVE (the first one completes the connection)."),
     /** Outcome: a reliable datagram the endpoint accepted. */
-    public static final int DATAGRAMS_ROUTED = 3;
+    DATAGRAMS_ROUTED(3, "datagramsRouted", CounterKind.OUTCOME,
+        "A reliable datagram the endpoint accepted."),
     /** Outcome: a DENIED naming our key: the server is full. */
-    public static final int DENIALS_RECEIVED = 4;
+    DENIALS_RECEIVED(4, "denialsReceived", CounterKind.OUTCOME,
+        "A DENIED naming our key: the server is full."),
     /** Outcome: an authentic DISCONNECT from the server. */
-    public static final int DISCONNECTS_RECEIVED = 5;
-
+    DISCONNECTS_RECEIVED(5, "disconnectsReceived", CounterKind.OUTCOME,
+        "An authentic DISCONNECT from the server."),
     /** Refused: empty, or a control packet whose size is not its type's. */
-    public static final int REFUSED_WRONG_SIZE = 6;
+    REFUSED_WRONG_SIZE(6, "refusedWrongSize", CounterKind.REFUSAL,
+        "Empty, or a control packet whose size is not its type's."),
     /** Refused: control byte of no known type, or of a type only clients send. */
-    public static final int REFUSED_UNKNOWN_TYPE = 7;
+    REFUSED_UNKNOWN_TYPE(7, "refusedUnknownType", CounterKind.REFUSAL,
+        "Control byte of no known type, or of a type only clients send."),
     /** Refused: well formed but not expected now (a CHALLENGE once keys are derived, a datagram before keys...). */
-    public static final int REFUSED_UNEXPECTED = 8;
+    REFUSED_UNEXPECTED(8, "refusedUnexpected", CounterKind.REFUSAL,
+        "Well formed but not expected now (a CHALLENGE once keys are derived, a datagram before keys...)."),
     /** Refused: CHALLENGE that does not echo our public key, or whose server key X25519 refuses. */
-    public static final int REFUSED_FORGED_CHALLENGE = 9;
+    REFUSED_FORGED_CHALLENGE(9, "refusedForgedChallenge", CounterKind.REFUSAL,
+        "CHALLENGE that does not echo our public key, or whose server key X25519 refuses."),
     /** Refused: DENIED that does not echo our public key. */
-    public static final int REFUSED_FORGED_DENIED = 10;
+    REFUSED_FORGED_DENIED(10, "refusedForgedDenied", CounterKind.REFUSAL,
+        "DENIED that does not echo our public key."),
     /** Refused: KEEP_ALIVE or DISCONNECT whose MAC does not match the server's link key. */
-    public static final int REFUSED_FORGED_CONTROL = 11;
+    REFUSED_FORGED_CONTROL(11, "refusedForgedControl", CounterKind.REFUSAL,
+        "KEEP_ALIVE or DISCONNECT whose MAC does not match the server's link key."),
     /** Refused: authentic KEEP_ALIVE or DISCONNECT whose control sequence is not newer than the last (a replay). */
-    public static final int REFUSED_REPLAYED_CONTROL = 12;
+    REFUSED_REPLAYED_CONTROL(12, "refusedReplayedControl", CounterKind.REFUSAL,
+        "Authentic KEEP_ALIVE or DISCONNECT whose control sequence is not newer than the last (a replay)."),
     /** Refused: reliable datagram the endpoint refused (see its ReliableCounters). */
-    public static final int REFUSED_BY_ENDPOINT = 13;
-
+    REFUSED_BY_ENDPOINT(13, "refusedByEndpoint", CounterKind.REFUSAL,
+        "Reliable datagram the endpoint refused (see its ReliableCounters)."),
     /** Event: REQUEST packets sent. */
-    public static final int REQUESTS_SENT = 14;
+    REQUESTS_SENT(14, "requestsSent", CounterKind.EVENT,
+        "REQUEST packets sent."),
     /** Event: RESPONSE packets sent. */
-    public static final int RESPONSES_SENT = 15;
+    RESPONSES_SENT(15, "responsesSent", CounterKind.EVENT,
+        "RESPONSE packets sent."),
     /** Event: KEEP_ALIVE packets sent. */
-    public static final int KEEP_ALIVES_SENT = 16;
+    KEEP_ALIVES_SENT(16, "keepAlivesSent", CounterKind.EVENT,
+        "KEEP_ALIVE packets sent."),
     /** Event: DISCONNECT packets sent. */
-    public static final int DISCONNECTS_SENT = 17;
+    DISCONNECTS_SENT(17, "disconnectsSent", CounterKind.EVENT,
+        "DISCONNECT packets sent."),
     /** Event: connection attempts that ran out of time. */
-    public static final int CONNECT_TIMEOUTS = 18;
+    CONNECT_TIMEOUTS(18, "connectTimeouts", CounterKind.EVENT,
+        "Connection attempts that ran out of time."),
     /** Event: connections dropped because the server went silent. */
-    public static final int IDLE_TIMEOUTS = 19;
+    IDLE_TIMEOUTS(19, "idleTimeouts", CounterKind.EVENT,
+        "Connections dropped because the server went silent."),
     /** Event: datagrams the socket refused or failed to send. */
-    public static final int SEND_FAILURES = 20;
+    SEND_FAILURES(20, "sendFailures", CounterKind.EVENT,
+        "Datagrams the socket refused or failed to send."),
     /** Event: socket read errors (for example an ICMP port unreachable). */
-    public static final int RECEIVE_FAILURES = 21;
+    RECEIVE_FAILURES(21, "receiveFailures", CounterKind.EVENT,
+        "Socket read errors (for example an ICMP port unreachable).");
 
-    /** First per-datagram outcome (inclusive). */
-    public static final int FIRST_OUTCOME = CHALLENGES_ACCEPTED;
-    /** Last per-datagram outcome (inclusive). */
-    public static final int LAST_OUTCOME = REFUSED_BY_ENDPOINT;
-    /** First refusal (inclusive); refusals run to {@link #LAST_OUTCOME}. */
-    public static final int FIRST_REFUSAL = REFUSED_WRONG_SIZE;
-    /** Number of counters. */
-    public static final int COUNT = RECEIVE_FAILURES + 1;
+    private final int id;
+    private final String label;
+    private final CounterKind kind;
+    private final String description;
 
-    private static final String[] NAMES =
+    UdpClientCounters(final int id, final String label, final CounterKind kind, final String description)
     {
-        "datagramsReceived", "challengesAccepted", "keepAlivesReceived", "datagramsRouted", "denialsReceived",
-        "disconnectsReceived", "refusedWrongSize", "refusedUnknownType", "refusedUnexpected", "refusedForgedChallenge",
-        "refusedForgedDenied", "refusedForgedControl", "refusedReplayedControl", "refusedByEndpoint", "requestsSent",
-        "responsesSent", "keepAlivesSent", "disconnectsSent", "connectTimeouts", "idleTimeouts", "sendFailures",
-        "receiveFailures",
-    };
-
-    private UdpClientCounters()
-    {
+        this.id = id;
+        this.label = label;
+        this.kind = kind;
+        this.description = description;
     }
 
-    /**
-     * @param counter index in [0, {@link #COUNT}).
-     * @return true when the index is a refusal reason.
-     */
-    public static boolean isRefusal(final int counter)
+    @Override
+    public int id()
     {
-        return counter >= FIRST_REFUSAL && counter <= LAST_OUTCOME;
+        return id;
     }
 
-    /**
-     * @param counter index in [0, {@link #COUNT}).
-     * @return a stable camelCase name for reports.
-     */
-    public static String name(final int counter)
+    @Override
+    public String label()
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return NAMES[counter];
+        return label;
+    }
+
+    @Override
+    public CounterKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public String description()
+    {
+        return description;
     }
 }

@@ -8,6 +8,7 @@ import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
+import dev.statesync.sync.reliable.ReliableConnection;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 import org.agrona.DirectBuffer;
@@ -56,7 +57,9 @@ import static dev.statesync.sync.udp.UdpServerCounters.*;
  * {@link ReliableEndpoint#reset(long, LinkKeys)}, the rate-limit table and the used-cookie ring. Answering a
  * REQUEST allocates only the 32-byte result inside the JDK's {@code Mac.doFinal}, plus, when the sender differs
  * from the previous datagram's, the 4-byte copy {@code InetAddress.getAddress()} makes (the channel has then
- * allocated that sender's address objects already). A connected client's traffic allocates nothing. Drive it
+ * allocated that sender's address objects already). A connected client's traffic allocates nothing in this class;
+ * the JDK's {@code DatagramChannel.receive} caches only the last sender's address, so with several clients it builds
+ * a new one (about 120 bytes, measured) for each datagram whose sender differs from the previous one's. Drive it
  * from your loop: {@link #poll(long)}, {@link #send}, {@link #update(long)}. Not thread safe.
  */
 public final class UdpServer implements AutoCloseable
@@ -85,7 +88,7 @@ public final class UdpServer implements AutoCloseable
     private final UsedCookies usedCookies;
     private final SenderAddress sender = new SenderAddress();
     private final byte[] clientPublicKey = new byte[PUBLIC_KEY_BYTES];
-    private final long[] counters = new long[COUNT];
+    private final long[] counters = new long[UdpServerCounters.values().length];
     private int connectedCount;
 
     /**
@@ -164,7 +167,7 @@ public final class UdpServer implements AutoCloseable
             }
             catch (final IOException ex)
             {
-                counters[RECEIVE_FAILURES]++;
+                counters[RECEIVE_FAILURES.id()]++;
                 break;
             }
             if (from == null)
@@ -172,8 +175,8 @@ public final class UdpServer implements AutoCloseable
                 break;
             }
             count++;
-            counters[DATAGRAMS_RECEIVED]++;
-            counters[route((InetSocketAddress)from, receiveBuffer.byteBuffer.position(), nowNs)]++;
+            counters[DATAGRAMS_RECEIVED.id()]++;
+            counters[route((InetSocketAddress)from, receiveBuffer.byteBuffer.position(), nowNs).id()]++;
         }
         return count;
     }
@@ -194,7 +197,7 @@ public final class UdpServer implements AutoCloseable
             }
             if (nowNs - slot.lastReceiveNs > idleTimeoutNs)
             {
-                counters[CLIENTS_TIMED_OUT]++;
+                counters[CLIENTS_TIMED_OUT.id()]++;
                 close(slot, DisconnectReason.TIMED_OUT);
                 continue;
             }
@@ -220,10 +223,56 @@ public final class UdpServer implements AutoCloseable
     public int send(
         final int clientIndex, final DirectBuffer payload, final int offset, final int length, final long nowNs)
     {
-        final ClientSlot slot = connectedSlot(clientIndex);
-        final int sequence = slot.endpoint.sendPacket(payload, offset, length, nowNs);
-        slot.lastSendNs = nowNs;
-        return sequence;
+        return connectedSlot(clientIndex).sendPacket(payload, offset, length, nowNs);
+    }
+
+    /**
+     * The connection of a client slot, for a layer that attaches to it (a snapshot authority per slot, see
+     * {@code SnapshotServer}). The object is the slot's for the server's lifetime and serves every client the slot
+     * holds in turn: attach once, then sending on it while the slot is free throws {@link IllegalStateException}.
+     * Its endpoint is reset with fresh keys at each connect; route {@link UdpServerHandler#onPacket} and
+     * {@link UdpServerHandler#onAcked} for the slot to the attached layer.
+     *
+     * @param clientIndex slot in [0, maxClients).
+     * @return that slot's connection.
+     */
+    public ReliableConnection connection(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex];
+    }
+
+    /**
+     * @param clientIndex slot in [0, maxClients).
+     * @return UDP payload bytes sent to the slot's current (or last) client (reliable packets with their header and
+     *         MAC, keep-alives, disconnects) since it connected. Add the IP and UDP headers per
+     *         datagram ({@link #datagramsSent(int)}) for bytes on the wire.
+     */
+    public long bytesSent(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex].bytesSent;
+    }
+
+    /**
+     * @param clientIndex slot in [0, maxClients).
+     * @return datagrams sent to the slot's current (or last) client since it connected.
+     */
+    public long datagramsSent(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex].datagramsSent;
+    }
+
+    /**
+     * @param clientIndex slot in [0, maxClients).
+     * @return when the slot's current (or, once it left, last) client connected, nanoseconds on the clock passed
+     *         in; 0 for a slot that never served one.
+     */
+    public long connectedSinceNs(final int clientIndex)
+    {
+        checkIndex(clientIndex);
+        return slots[clientIndex].connectedSinceNs;
     }
 
     /**
@@ -241,7 +290,7 @@ public final class UdpServer implements AutoCloseable
         {
             slot.sendControl(DISCONNECT, nowNs);
         }
-        counters[CLIENTS_KICKED]++;
+        counters[CLIENTS_KICKED.id()]++;
         close(slot, DisconnectReason.BY_SERVER);
     }
 
@@ -320,16 +369,12 @@ public final class UdpServer implements AutoCloseable
     }
 
     /**
-     * @param counter a {@link UdpServerCounters} index.
+     * @param counter one of this server's counters.
      * @return its value.
      */
-    public long counter(final int counter)
+    public long counter(final UdpServerCounters counter)
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return counters[counter];
+        return counters[counter.id()];
     }
 
     /**
@@ -357,7 +402,7 @@ public final class UdpServer implements AutoCloseable
         }
     }
 
-    private int route(final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters route(final InetSocketAddress from, final int length, final long nowNs)
     {
         if (length == 0)
         {
@@ -386,7 +431,7 @@ public final class UdpServer implements AutoCloseable
     /**
      * Stateless: checks, then one MAC and a reply no larger than the request. Nothing about the sender is kept.
      */
-    private int onRequest(final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters onRequest(final InetSocketAddress from, final int length, final long nowNs)
     {
         if (length != REQUEST_BYTES)
         {
@@ -402,8 +447,8 @@ public final class UdpServer implements AutoCloseable
             return REFUSED_BAD_PADDING;
         }
         sender.set(from);
-        final int limited = rateLimited(nowNs);
-        if (limited != 0)
+        final UdpServerCounters limited = rateLimited(nowNs);
+        if (limited != null)
         {
             return limited;
         }
@@ -428,7 +473,7 @@ public final class UdpServer implements AutoCloseable
     /**
      * Cheap checks, rate limits, the cookie MAC; only a proven address reaches X25519 and a slot.
      */
-    private int onResponse(final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters onResponse(final InetSocketAddress from, final int length, final long nowNs)
     {
         if (length != RESPONSE_BYTES)
         {
@@ -441,8 +486,8 @@ public final class UdpServer implements AutoCloseable
             return REFUSED_EXPIRED_COOKIE;
         }
         sender.set(from);
-        final int limited = rateLimited(nowNs);
-        if (limited != 0)
+        final UdpServerCounters limited = rateLimited(nowNs);
+        if (limited != null)
         {
             return limited;
         }
@@ -498,7 +543,7 @@ public final class UdpServer implements AutoCloseable
         return CLIENTS_CONNECTED;
     }
 
-    private int onControl(final int type, final InetSocketAddress from, final int length, final long nowNs)
+    private UdpServerCounters onControl(final int type, final InetSocketAddress from, final int length, final long nowNs)
     {
         final int slotIndex = slotByAddress.getValue(from);
         if (slotIndex == NO_SLOT)
@@ -529,7 +574,8 @@ public final class UdpServer implements AutoCloseable
         return KEEP_ALIVES_RECEIVED;
     }
 
-    private int rateLimited(final long nowNs)
+    /** @return the refusal when the sender is over a handshake rate limit, else null. */
+    private UdpServerCounters rateLimited(final long nowNs)
     {
         switch (rateLimiter.acquire(sender.ipKey, nowNs))
         {
@@ -538,7 +584,7 @@ public final class UdpServer implements AutoCloseable
             case HandshakeRateLimiter.GLOBAL_LIMITED:
                 return REFUSED_RATE_LIMITED_GLOBAL;
             default:
-                return 0;
+                return null;
         }
     }
 
@@ -548,22 +594,24 @@ public final class UdpServer implements AutoCloseable
         out.putByte(0, (byte)DENIED);
         out.putBytes(DENIED_KEY_OFFSET, packet, keyOffset, DENIED_KEY_BYTES);
         sendTo(to, DENIED_BYTES);
-        counters[DENIALS_SENT]++;
+        counters[DENIALS_SENT.id()]++;
     }
 
-    private void sendTo(final InetSocketAddress to, final int length)
+    private boolean sendTo(final InetSocketAddress to, final int length)
     {
         try
         {
-            if (channel.send(sendBuffer.prepareSend(length), to) != length)
+            if (channel.send(sendBuffer.prepareSend(length), to) == length)
             {
-                counters[SEND_FAILURES]++;
+                return true;
             }
+            counters[SEND_FAILURES.id()]++;
         }
         catch (final IOException ex)
         {
-            counters[SEND_FAILURES]++;
+            counters[SEND_FAILURES.id()]++;
         }
+        return false;
     }
 
     private void close(final ClientSlot slot, final DisconnectReason reason)
@@ -627,7 +675,7 @@ public final class UdpServer implements AutoCloseable
         return bits == 0;
     }
 
-    private final class ClientSlot implements PacketTransmitter, PacketProcessor, AckListener
+    private final class ClientSlot implements PacketTransmitter, PacketProcessor, AckListener, ReliableConnection
     {
         final int index;
         final ReliableEndpoint endpoint;
@@ -644,6 +692,9 @@ public final class UdpServer implements AutoCloseable
         long lastSendNs;
         long nextControlSequenceOut;
         long nextControlSequenceIn;
+        long connectedSinceNs;
+        long bytesSent;
+        long datagramsSent;
 
         ClientSlot(final int index, final UdpServerConfig config, final long nowNs)
         {
@@ -672,13 +723,16 @@ public final class UdpServer implements AutoCloseable
             this.lastSendNs = nowNs;
             this.nextControlSequenceOut = 0;
             this.nextControlSequenceIn = 0;
+            this.connectedSinceNs = nowNs;
+            this.bytesSent = 0;
+            this.datagramsSent = 0;
             endpoint.reset(nowNs, keys);
         }
 
-        int receive(final int length, final long nowNs)
+        UdpServerCounters receive(final int length, final long nowNs)
         {
-            final int result = endpoint.receivePacket(packet, 0, length, nowNs);
-            if (ReliableCounters.isRejection(result))
+            final ReliableCounters result = endpoint.receivePacket(packet, 0, length, nowNs);
+            if (result.isRefusal())
             {
                 return REFUSED_BY_ENDPOINT;
             }
@@ -689,9 +743,13 @@ public final class UdpServer implements AutoCloseable
         void sendControl(final int type, final long nowNs)
         {
             writeControl(sendBuffer.buffer, type, index, nextControlSequenceOut++, sendK0, sendK1);
-            sendTo(address, CONTROL_BYTES);
+            if (sendTo(address, CONTROL_BYTES))
+            {
+                bytesSent += CONTROL_BYTES;
+                datagramsSent++;
+            }
             lastSendNs = nowNs;
-            counters[type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT]++;
+            counters[(type == KEEP_ALIVE ? KEEP_ALIVES_SENT : DISCONNECTS_SENT).id()]++;
         }
 
         @Override
@@ -701,13 +759,34 @@ public final class UdpServer implements AutoCloseable
             {
                 if (channel.send(sendBuffer.prepareSend(buffer, offset, length), address) != length)
                 {
-                    counters[SEND_FAILURES]++;
+                    counters[SEND_FAILURES.id()]++;
+                    return;
                 }
+                bytesSent += length;
+                datagramsSent++;
             }
             catch (final IOException ex)
             {
-                counters[SEND_FAILURES]++;
+                counters[SEND_FAILURES.id()]++;
             }
+        }
+
+        @Override
+        public ReliableEndpoint endpoint()
+        {
+            return endpoint;
+        }
+
+        @Override
+        public int sendPacket(final DirectBuffer payload, final int offset, final int length, final long nowNs)
+        {
+            if (!connected)
+            {
+                throw new IllegalStateException("no client in slot " + index);
+            }
+            final int sequence = endpoint.sendPacket(payload, offset, length, nowNs);
+            lastSendNs = nowNs;
+            return sequence;
         }
 
         @Override

@@ -3,129 +3,148 @@
  */
 package dev.statesync.sync.udp;
 
+import dev.statesync.sync.counter.CounterDescriptor;
+import dev.statesync.sync.counter.CounterKind;
+
 /**
- * Indices of a {@link UdpServer}'s counters ({@link UdpServer#counter(int)}).
+ * The counters of a {@link UdpServer} ({@link UdpServer#counter(UdpServerCounters)}).
  * <p>
- * Every datagram read increments {@link #DATAGRAMS_RECEIVED} and exactly one outcome in
- * [{@link #FIRST_OUTCOME}, {@link #LAST_OUTCOME}]: something it achieved, or the one reason it was refused. A refused
- * datagram changes nothing else: no slot, no memory, no reply beyond the ones named here. The remaining counters are
- * events that are not one per datagram (packets sent, timeouts). Refusals are listed roughly in the order the checks
- * run; src/site/wire-format.md gives the exact order for each packet type.
+ * Every datagram read counts {@link #DATAGRAMS_RECEIVED} and exactly one {@link CounterKind#OUTCOME} or
+ * {@link CounterKind#REFUSAL}: something it achieved, or the one reason it was refused. A refused datagram changes
+ * nothing else: no slot, no memory, no reply beyond the ones named here. The {@link CounterKind#EVENT} counters are
+ * not one per datagram (packets sent, timeouts). Refusals are listed roughly in the order the checks run;
+ * src/site/wire-format.md gives the exact order for each packet type.
  */
-public final class UdpServerCounters
+public enum UdpServerCounters implements CounterDescriptor
 {
     /** Datagrams read from the socket. */
-    public static final int DATAGRAMS_RECEIVED = 0;
-
+    DATAGRAMS_RECEIVED(0, "datagramsReceived", CounterKind.EVENT,
+        "Datagrams read from the socket."),
     /** Outcome: a REQUEST was answered with a CHALLENGE. */
-    public static final int CHALLENGES_SENT = 1;
+    CHALLENGES_SENT(1, "challengesSent", CounterKind.OUTCOME,
+        "A REQUEST was answered with a CHALLENGE."),
     /** Outcome: a RESPONSE with a valid cookie opened a connection and took a slot. */
-    public static final int CLIENTS_CONNECTED = 2;
+    CLIENTS_CONNECTED(2, "clientsConnected", CounterKind.OUTCOME,
+        "A RESPONSE with a valid cookie opened a connection and took a slot."),
     /** Outcome: a RESPONSE repeated by an already connected client; its KEEP_ALIVE was resent, no second slot. */
-    public static final int CONNECTIONS_CONFIRMED_AGAIN = 3;
+    CONNECTIONS_CONFIRMED_AGAIN(3, "connectionsConfirmedAgain", CounterKind.OUTCOME,
+        "A RESPONSE repeated by an already connected client; its KEEP_ALIVE was resent, no second slot."),
     /** Outcome: an authentic KEEP_ALIVE from a connected client. */
-    public static final int KEEP_ALIVES_RECEIVED = 4;
+    KEEP_ALIVES_RECEIVED(4, "keepAlivesReceived", CounterKind.OUTCOME,
+        "An authentic KEEP_ALIVE from a connected client."),
     /** Outcome: an authentic DISCONNECT; the client's slot was freed. */
-    public static final int CLIENTS_DISCONNECTED = 5;
+    CLIENTS_DISCONNECTED(5, "clientsDisconnected", CounterKind.OUTCOME,
+        "An authentic DISCONNECT; the client's slot was freed."),
     /** Outcome: a reliable datagram from a connected client that its endpoint accepted. */
-    public static final int DATAGRAMS_ROUTED = 6;
-
+    DATAGRAMS_ROUTED(6, "datagramsRouted", CounterKind.OUTCOME,
+        "A reliable datagram from a connected client that its endpoint accepted."),
     /** Refused: empty, or a control packet whose size is not its type's. */
-    public static final int REFUSED_WRONG_SIZE = 7;
+    REFUSED_WRONG_SIZE(7, "refusedWrongSize", CounterKind.REFUSAL,
+        "Empty, or a control packet whose size is not its type's."),
     /** Refused: control byte of no known type, or of a type only the server sends. */
-    public static final int REFUSED_UNKNOWN_TYPE = 8;
+    REFUSED_UNKNOWN_TYPE(8, "refusedUnknownType", CounterKind.REFUSAL,
+        "Control byte of no known type, or of a type only the server sends."),
     /** Refused: REQUEST for another protocol id or handshake version. */
-    public static final int REFUSED_WRONG_PROTOCOL = 9;
+    REFUSED_WRONG_PROTOCOL(9, "refusedWrongProtocol", CounterKind.REFUSAL,
+        "REQUEST for another protocol id or handshake version."),
     /** Refused: REQUEST whose padding is not all zeros. */
-    public static final int REFUSED_BAD_PADDING = 10;
+    REFUSED_BAD_PADDING(10, "refusedBadPadding", CounterKind.REFUSAL,
+        "REQUEST whose padding is not all zeros."),
     /** Refused: RESPONSE whose cookie expired. */
-    public static final int REFUSED_EXPIRED_COOKIE = 11;
+    REFUSED_EXPIRED_COOKIE(11, "refusedExpiredCookie", CounterKind.REFUSAL,
+        "RESPONSE whose cookie expired."),
     /** Refused: REQUEST or RESPONSE over the sender IP's rate limit. */
-    public static final int REFUSED_RATE_LIMITED_ADDRESS = 12;
+    REFUSED_RATE_LIMITED_ADDRESS(12, "refusedRateLimitedAddress", CounterKind.REFUSAL,
+        "REQUEST or RESPONSE over the sender IP's rate limit."),
     /** Refused: REQUEST or RESPONSE over the server's global handshake rate limit. */
-    public static final int REFUSED_RATE_LIMITED_GLOBAL = 13;
+    REFUSED_RATE_LIMITED_GLOBAL(13, "refusedRateLimitedGlobal", CounterKind.REFUSAL,
+        "REQUEST or RESPONSE over the server's global handshake rate limit."),
     /** Refused: REQUEST or RESPONSE while every slot is taken (a DENIED was sent). */
-    public static final int REFUSED_SERVER_FULL = 14;
-    /**
-     * Refused: RESPONSE whose cookie tag does not match: forged, altered, issued to another address or key, by
-     * another server instance, or with an expiry the server never issues.
-     */
-    public static final int REFUSED_BAD_COOKIE = 15;
+    REFUSED_SERVER_FULL(14, "refusedServerFull", CounterKind.REFUSAL,
+        "REQUEST or RESPONSE while every slot is taken (a DENIED was sent)."),
+    /** Refused: RESPONSE whose cookie tag does not match: forged, altered, issued to another address or key, by another server instance, or with an expiry the server never issues. */
+    REFUSED_BAD_COOKIE(15, "refusedBadCookie", CounterKind.REFUSAL,
+        "RESPONSE whose cookie tag does not match: forged, altered, issued to another address or key, by another server instance, or with an expiry the server never issues."),
     /** Refused: valid cookie from an address already connected under another cookie. */
-    public static final int REFUSED_ADDRESS_IN_USE = 16;
+    REFUSED_ADDRESS_IN_USE(16, "refusedAddressInUse", CounterKind.REFUSAL,
+        "Valid cookie from an address already connected under another cookie."),
     /** Refused: valid cookie that already opened a connection (a replay after that connection ended). */
-    public static final int REFUSED_REPLAYED_COOKIE = 17;
+    REFUSED_REPLAYED_COOKIE(17, "refusedReplayedCookie", CounterKind.REFUSAL,
+        "Valid cookie that already opened a connection (a replay after that connection ended)."),
     /** Refused: valid cookie, but the set of used cookies is full of unexpired ones. */
-    public static final int REFUSED_COOKIE_GUARD_FULL = 18;
+    REFUSED_COOKIE_GUARD_FULL(18, "refusedCookieGuardFull", CounterKind.REFUSAL,
+        "Valid cookie, but the set of used cookies is full of unexpired ones."),
     /** Refused: valid cookie, but X25519 refused the client's public key (small order). */
-    public static final int REFUSED_BAD_PUBLIC_KEY = 19;
+    REFUSED_BAD_PUBLIC_KEY(19, "refusedBadPublicKey", CounterKind.REFUSAL,
+        "Valid cookie, but X25519 refused the client's public key (small order)."),
     /** Refused: a KEEP_ALIVE, DISCONNECT or reliable datagram from an address that holds no slot. */
-    public static final int REFUSED_UNKNOWN_ADDRESS = 20;
+    REFUSED_UNKNOWN_ADDRESS(20, "refusedUnknownAddress", CounterKind.REFUSAL,
+        "A KEEP_ALIVE, DISCONNECT or reliable datagram from an address that holds no slot."),
     /** Refused: KEEP_ALIVE or DISCONNECT from a connected address whose MAC does not match its link key. */
-    public static final int REFUSED_FORGED_CONTROL = 21;
+    REFUSED_FORGED_CONTROL(21, "refusedForgedControl", CounterKind.REFUSAL,
+        "KEEP_ALIVE or DISCONNECT from a connected address whose MAC does not match its link key."),
     /** Refused: authentic KEEP_ALIVE or DISCONNECT whose control sequence is not newer than the last (a replay). */
-    public static final int REFUSED_REPLAYED_CONTROL = 22;
+    REFUSED_REPLAYED_CONTROL(22, "refusedReplayedControl", CounterKind.REFUSAL,
+        "Authentic KEEP_ALIVE or DISCONNECT whose control sequence is not newer than the last (a replay)."),
     /** Refused: reliable datagram from a connected address that its endpoint refused (see its ReliableCounters). */
-    public static final int REFUSED_BY_ENDPOINT = 23;
-
+    REFUSED_BY_ENDPOINT(23, "refusedByEndpoint", CounterKind.REFUSAL,
+        "Reliable datagram from a connected address that its endpoint refused (see its ReliableCounters)."),
     /** Event: KEEP_ALIVE packets sent (the first one of a connection confirms it). */
-    public static final int KEEP_ALIVES_SENT = 24;
+    KEEP_ALIVES_SENT(24, "keepAlivesSent", CounterKind.EVENT,
+        "KEEP_ALIVE packets sent (the first one of a connection confirms it)."),
     /** Event: DENIED packets sent. */
-    public static final int DENIALS_SENT = 25;
+    DENIALS_SENT(25, "denialsSent", CounterKind.EVENT,
+        "DENIED packets sent."),
     /** Event: DISCONNECT packets sent (several per disconnect, for loss). */
-    public static final int DISCONNECTS_SENT = 26;
+    DISCONNECTS_SENT(26, "disconnectsSent", CounterKind.EVENT,
+        "DISCONNECT packets sent (several per disconnect, for loss)."),
     /** Event: clients dropped after the idle timeout. */
-    public static final int CLIENTS_TIMED_OUT = 27;
+    CLIENTS_TIMED_OUT(27, "clientsTimedOut", CounterKind.EVENT,
+        "Clients dropped after the idle timeout."),
     /** Event: clients the application disconnected ({@link UdpServer#disconnect}). */
-    public static final int CLIENTS_KICKED = 28;
+    CLIENTS_KICKED(28, "clientsKicked", CounterKind.EVENT,
+        "Clients the application disconnected (UdpServer.disconnect)."),
     /** Event: datagrams the socket refused or failed to send. */
-    public static final int SEND_FAILURES = 29;
+    SEND_FAILURES(29, "sendFailures", CounterKind.EVENT,
+        "Datagrams the socket refused or failed to send."),
     /** Event: socket read errors. */
-    public static final int RECEIVE_FAILURES = 30;
+    RECEIVE_FAILURES(30, "receiveFailures", CounterKind.EVENT,
+        "Socket read errors.");
 
-    /** First per-datagram outcome (inclusive). */
-    public static final int FIRST_OUTCOME = CHALLENGES_SENT;
-    /** Last per-datagram outcome (inclusive). */
-    public static final int LAST_OUTCOME = REFUSED_BY_ENDPOINT;
-    /** First refusal (inclusive); refusals run to {@link #LAST_OUTCOME}. */
-    public static final int FIRST_REFUSAL = REFUSED_WRONG_SIZE;
-    /** Number of counters. */
-    public static final int COUNT = RECEIVE_FAILURES + 1;
+    private final int id;
+    private final String label;
+    private final CounterKind kind;
+    private final String description;
 
-    private static final String[] NAMES =
+    UdpServerCounters(final int id, final String label, final CounterKind kind, final String description)
     {
-        "datagramsReceived", "challengesSent", "clientsConnected", "connectionsConfirmedAgain", "keepAlivesReceived",
-        "clientsDisconnected", "datagramsRouted", "refusedWrongSize", "refusedUnknownType", "refusedWrongProtocol",
-        "refusedBadPadding", "refusedExpiredCookie", "refusedRateLimitedAddress", "refusedRateLimitedGlobal",
-        "refusedServerFull", "refusedBadCookie", "refusedAddressInUse", "refusedReplayedCookie",
-        "refusedCookieGuardFull", "refusedBadPublicKey", "refusedUnknownAddress", "refusedForgedControl",
-        "refusedReplayedControl", "refusedByEndpoint", "keepAlivesSent", "denialsSent", "disconnectsSent",
-        "clientsTimedOut", "clientsKicked", "sendFailures", "receiveFailures",
-    };
-
-    private UdpServerCounters()
-    {
+        this.id = id;
+        this.label = label;
+        this.kind = kind;
+        this.description = description;
     }
 
-    /**
-     * @param counter index in [0, {@link #COUNT}).
-     * @return true when the index is a refusal reason.
-     */
-    public static boolean isRefusal(final int counter)
+    @Override
+    public int id()
     {
-        return counter >= FIRST_REFUSAL && counter <= LAST_OUTCOME;
+        return id;
     }
 
-    /**
-     * @param counter index in [0, {@link #COUNT}).
-     * @return a stable camelCase name for reports.
-     */
-    public static String name(final int counter)
+    @Override
+    public String label()
     {
-        if (counter < 0 || counter >= COUNT)
-        {
-            throw new IllegalArgumentException("no counter " + counter);
-        }
-        return NAMES[counter];
+        return label;
+    }
+
+    @Override
+    public CounterKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public String description()
+    {
+        return description;
     }
 }

@@ -8,6 +8,7 @@
  * (src/site/wire-format.md, "Connection handshake"); every datagram of the connection then carries a SipHash-2-4 tag
  * under the derived per-direction keys. The server serves up to a fixed number of clients keyed by address,
  * rate-limits handshakes, and drops idle clients; every datagram either side refuses is counted
- * ({@link dev.statesync.sync.udp.UdpServerCounters}, {@link dev.statesync.sync.udp.UdpClientCounters}).
+ * ({@link dev.statesync.sync.udp.UdpServerCounters}, {@link dev.statesync.sync.udp.UdpClientCounters}; see
+ * src/site/counters.md).
  */
 package dev.statesync.sync.udp;

@@ -12,6 +12,7 @@ import dev.statesync.codec.quantize.SmallestThree;
 import dev.statesync.sync.predict.Pose;
 import dev.statesync.sync.sim.DatagramHandler;
 import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorCounters;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -210,7 +211,7 @@ class HeldObjectsTest
             network.poll(nowNs, hostReceives);
         }
         assertEquals(guest, hostRecord.ownerPeer(), "the host knows who holds it");
-        assertTrue(network.counter(NetworkSimulator.DROPPED_LOSS) > 30, "the link lost player states");
+        assertTrue(network.counter(NetworkSimulatorCounters.DROPPED_LOSS) > 30, "the link lost player states");
         assertTrue(received[0] > 150, "received " + received[0]);
     }
 

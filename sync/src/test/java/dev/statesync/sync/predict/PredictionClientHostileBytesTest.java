@@ -32,6 +32,6 @@ class PredictionClientHostileBytesTest
             client.onStateMessage(reader.wrap(new UnsafeBuffer(packet), 0, packet.length));
         }
         assertEquals(packets.size(),
-            client.malformedStates() + client.statesReceived() + client.staleStates() + client.unmatchedStates());
+            client.counter(PredictionClientCounters.MALFORMED_STATES) + client.counter(PredictionClientCounters.STATES_RECEIVED) + client.counter(PredictionClientCounters.STALE_STATES) + client.counter(PredictionClientCounters.UNMATCHED_STATES));
     }
 }

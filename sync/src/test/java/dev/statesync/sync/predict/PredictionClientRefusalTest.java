@@ -79,13 +79,13 @@ class PredictionClientRefusalTest
             {
                 final byte[] message = messageOf(loop, hostile);
                 final long digest = client.stateDigest();
-                final long refusedBefore = client.malformedStates() + client.staleStates() + client.unmatchedStates();
-                final long acceptedBefore = client.statesReceived();
+                final long refusedBefore = client.counter(PredictionClientCounters.MALFORMED_STATES) + client.counter(PredictionClientCounters.STALE_STATES) + client.counter(PredictionClientCounters.UNMATCHED_STATES);
+                final long acceptedBefore = client.counter(PredictionClientCounters.STATES_RECEIVED);
                 client.onStateMessage(reader.wrap(new UnsafeBuffer(message), 0, message.length));
                 final boolean refused =
-                    client.malformedStates() + client.staleStates() + client.unmatchedStates() != refusedBefore;
+                    client.counter(PredictionClientCounters.MALFORMED_STATES) + client.counter(PredictionClientCounters.STALE_STATES) + client.counter(PredictionClientCounters.UNMATCHED_STATES) != refusedBefore;
                 Statistics.label("outcome").collect(hostile.source(), refused ? "refused" : "accepted");
-                assertEquals(refused ? 0 : 1, client.statesReceived() - acceptedBefore, "each message counted once");
+                assertEquals(refused ? 0 : 1, client.counter(PredictionClientCounters.STATES_RECEIVED) - acceptedBefore, "each message counted once");
                 if (refused)
                 {
                     assertEquals(digest, client.stateDigest(), hostile + " refused");

@@ -46,9 +46,9 @@ class PredictionClientTest
             session.tick(script);
         }
         assertTrue(session.inputsLost() > 50, "the link must actually lose packets");
-        assertEquals(0, session.channel.missingInputs());
+        assertEquals(0, session.channel.counter(ServerInputChannelCounters.MISSING_INPUTS));
         assertEquals(0, session.client.corrections().count());
-        assertTrue(session.client.statesReceived() > 1000);
+        assertTrue(session.client.counter(PredictionClientCounters.STATES_RECEIVED) > 1000);
     }
 
     @Test
@@ -59,7 +59,7 @@ class PredictionClientTest
         {
             session.tick(script);
         }
-        final long missing = session.channel.missingInputs();
+        final long missing = session.channel.counter(ServerInputChannelCounters.MISSING_INPUTS);
         final long correctionsDuringLoss = session.client.corrections().count();
         session.switchNetwork(Session.network(4, ONE_WAY_NS, 0.0));
         for (int i = 0; i < 60; i++)
@@ -67,7 +67,7 @@ class PredictionClientTest
             session.tick(script);
         }
         final long correctionsAfterRecovery = session.client.corrections().count();
-        final long missingAfterRecovery = session.channel.missingInputs();
+        final long missingAfterRecovery = session.channel.counter(ServerInputChannelCounters.MISSING_INPUTS);
         for (int i = 0; i < 600; i++)
         {
             session.tick(script);
@@ -78,7 +78,7 @@ class PredictionClientTest
         assertTrue(missing > 0, "60% loss each way must starve the server of some inputs");
         assertTrue(correctionsDuringLoss > 0, "held-still ticks differ from the prediction");
         assertEquals(correctionsAfterRecovery, stats.count(), "no corrections once the link is clean");
-        assertEquals(missingAfterRecovery, session.channel.missingInputs(), "no missing inputs once the link is clean");
+        assertEquals(missingAfterRecovery, session.channel.counter(ServerInputChannelCounters.MISSING_INPUTS), "no missing inputs once the link is clean");
     }
 
     @Test
@@ -155,7 +155,7 @@ class PredictionClientTest
         final PointState far = new PointState();
         far.x = 100.0f;
         assertFalse(client.onServerState(80, far));
-        assertEquals(1, client.unmatchedStates());
+        assertEquals(1, client.counter(PredictionClientCounters.UNMATCHED_STATES));
         assertEquals(-1, client.lastAckedInputTick());
 
         final PointState state = new PointState();
@@ -163,7 +163,7 @@ class PredictionClientTest
         assertFalse(client.onServerState(30, state));
         assertEquals(30, client.lastAckedInputTick());
         assertFalse(client.onServerState(20, far), "older than the newest seen: ignored even though wrong");
-        assertEquals(1, client.staleStates());
+        assertEquals(1, client.counter(PredictionClientCounters.STALE_STATES));
         assertEquals(0, client.corrections().count());
     }
 

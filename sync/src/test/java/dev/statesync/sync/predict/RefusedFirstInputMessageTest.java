@@ -36,7 +36,7 @@ class RefusedFirstInputMessageTest
         // Two bytes: shorter than any input message's header, so malformed.
         final byte[] bytes = { (byte)0xF4, 0x01 };
         assertFalse(channel.onInputMessage(new BitReader().wrap(new UnsafeBuffer(bytes), 0, bytes.length)));
-        assertEquals(1, channel.malformedMessages());
+        assertEquals(1, channel.counter(ServerInputChannelCounters.MALFORMED_MESSAGES));
         assertEquals(digest, channel.stateDigest());
         assertNull(channel.pollInput(), "a refused message started the channel");
 

@@ -49,11 +49,11 @@ class RefusedStateSlackTest
         final long digest = client.stateDigest();
         final int slack = client.serverInputSlackTicks();
         final int acked = client.lastAckedInputTick();
-        final long refusedBefore = client.unmatchedStates() + client.staleStates();
+        final long refusedBefore = client.counter(PredictionClientCounters.UNMATCHED_STATES) + client.counter(PredictionClientCounters.STALE_STATES);
 
         assertFalse(deliver(lastProcessedInputTick, slackTicks, new PointState()));
 
-        assertEquals(refusedBefore + 1, client.unmatchedStates() + client.staleStates());
+        assertEquals(refusedBefore + 1, client.counter(PredictionClientCounters.UNMATCHED_STATES) + client.counter(PredictionClientCounters.STALE_STATES));
         assertEquals(slack, client.serverInputSlackTicks(), "slack of a refused state");
         assertEquals(acked, client.lastAckedInputTick(), "ack of a refused state");
         assertEquals(digest, client.stateDigest());
@@ -89,9 +89,9 @@ class RefusedStateSlackTest
         assertRefusedWithoutChange(TICKS + 1, 50);
         final PointState matching = new PointState();
         client.readPresentState(matching);
-        final long received = client.statesReceived();
+        final long received = client.counter(PredictionClientCounters.STATES_RECEIVED);
         assertFalse(deliver(TICKS - 1, -7, matching), "matches the prediction: no correction");
-        assertEquals(received + 1, client.statesReceived());
+        assertEquals(received + 1, client.counter(PredictionClientCounters.STATES_RECEIVED));
         assertEquals(-7, client.serverInputSlackTicks());
         assertEquals(TICKS - 1, client.lastAckedInputTick());
     }

@@ -36,8 +36,8 @@ class ServerInputChannelHostileBytesTest
                 rejected++;
             }
         }
-        assertEquals(rejected, attacked.malformedMessages() + attacked.rejectedMessages());
-        final boolean anyAccepted = attacked.messagesAccepted() > reference.messagesAccepted();
+        assertEquals(rejected, attacked.counter(ServerInputChannelCounters.MALFORMED_MESSAGES) + attacked.counter(ServerInputChannelCounters.REJECTED_MESSAGES));
+        final boolean anyAccepted = attacked.counter(ServerInputChannelCounters.MESSAGES_ACCEPTED) > reference.counter(ServerInputChannelCounters.MESSAGES_ACCEPTED);
 
         for (int i = 0; i < 40; i++)
         {

@@ -78,10 +78,10 @@ class ServerInputChannelRefusalTest
             {
                 final byte[] message = messageOf(loop, hostile);
                 final long digest = channel.stateDigest();
-                final long refusedBefore = channel.malformedMessages() + channel.rejectedMessages();
+                final long refusedBefore = channel.counter(ServerInputChannelCounters.MALFORMED_MESSAGES) + channel.counter(ServerInputChannelCounters.REJECTED_MESSAGES);
                 final boolean accepted = channel.onInputMessage(reader.wrap(new UnsafeBuffer(message), 0, message.length));
                 Statistics.label("outcome").collect(hostile.source(), accepted ? "accepted" : "refused");
-                assertEquals(accepted ? 0 : 1, channel.malformedMessages() + channel.rejectedMessages() - refusedBefore);
+                assertEquals(accepted ? 0 : 1, channel.counter(ServerInputChannelCounters.MALFORMED_MESSAGES) + channel.counter(ServerInputChannelCounters.REJECTED_MESSAGES) - refusedBefore);
                 if (!accepted)
                 {
                     assertEquals(digest, channel.stateDigest(), hostile + " refused");

@@ -54,8 +54,8 @@ class ServerInputChannelTest
             assertTrue(codec.isSame(expected, applied), "tick " + t);
             assertEquals(t, channel.lastProcessedInputTick());
         }
-        assertEquals(8, channel.inputsApplied());
-        assertEquals(0, channel.missingInputs());
+        assertEquals(8, channel.counter(ServerInputChannelCounters.INPUTS_APPLIED));
+        assertEquals(0, channel.counter(ServerInputChannelCounters.MISSING_INPUTS));
     }
 
     @Test
@@ -79,7 +79,7 @@ class ServerInputChannelTest
         assertEquals(0, applied.moveX);
         assertFalse(applied.jump);
         assertEquals(3, channel.lastProcessedInputTick(), "a silent client cannot stall its object");
-        assertEquals(1, channel.missingInputs());
+        assertEquals(1, channel.counter(ServerInputChannelCounters.MISSING_INPUTS));
     }
 
     @Test
@@ -92,7 +92,7 @@ class ServerInputChannelTest
         final TestInput applied = channel.pollInput();
         assertEquals(1, applied.moveX);
         assertTrue(applied.jump);
-        assertEquals(1, channel.missingInputs());
+        assertEquals(1, channel.counter(ServerInputChannelCounters.MISSING_INPUTS));
     }
 
     @Test
@@ -102,9 +102,9 @@ class ServerInputChannelTest
             .maxFutureTicks(10));
         channel.onInputMessage(sender.message(0, 1));
         assertFalse(channel.onInputMessage(sender.message(40, 4)));
-        assertEquals(4, channel.farFutureInputs());
+        assertEquals(4, channel.counter(ServerInputChannelCounters.FAR_FUTURE_INPUTS));
         assertTrue(channel.onInputMessage(sender.message(13, 6)), "partly inside the window: the inside is kept");
-        assertEquals(7, channel.farFutureInputs());
+        assertEquals(7, channel.counter(ServerInputChannelCounters.FAR_FUTURE_INPUTS));
         assertEquals(0, channel.nextInputTick());
     }
 
@@ -119,9 +119,9 @@ class ServerInputChannelTest
             channel.pollInput();
         }
         assertFalse(channel.onInputMessage(sender.message(105, 3)));
-        assertEquals(3, channel.farPastInputs());
+        assertEquals(3, channel.counter(ServerInputChannelCounters.FAR_PAST_INPUTS));
         assertTrue(channel.onInputMessage(sender.message(115, 3)), "just behind: redundancy, silently skipped");
-        assertEquals(3, channel.farPastInputs());
+        assertEquals(3, channel.counter(ServerInputChannelCounters.FAR_PAST_INPUTS));
     }
 
     @Test
@@ -131,7 +131,7 @@ class ServerInputChannelTest
         channel.onInputMessage(sender.message(0, 1));
         assertFalse(channel.onInputMessage(sender.message(Integer.MAX_VALUE, 64)));
         assertFalse(channel.onInputMessage(sender.message(Integer.MIN_VALUE + 10, 64)));
-        assertEquals(128, channel.farFutureInputs() + channel.farPastInputs());
+        assertEquals(128, channel.counter(ServerInputChannelCounters.FAR_FUTURE_INPUTS) + channel.counter(ServerInputChannelCounters.FAR_PAST_INPUTS));
         channel.pollInput();
         assertEquals(0, channel.lastProcessedInputTick());
     }

@@ -147,7 +147,7 @@ class TickRateControllerTest
             }
         }
         final Result result = new Result();
-        result.missing = channel.missingInputs();
+        result.missing = channel.counter(ServerInputChannelCounters.MISSING_INPUTS);
         result.corrections = client.corrections().count();
         result.finalSlack = channel.inputSlackTicks();
         return result;

@@ -27,7 +27,7 @@ class AuthenticatedLinkTest
         return new Recorders.Peer(new ReliableConfig().authenticate(keys, side));
     }
 
-    private static void assertRefusedUnchanged(final Recorders.Peer receiver, final byte[] datagram, final int reason)
+    private static void assertRefusedUnchanged(final Recorders.Peer receiver, final byte[] datagram, final ReliableCounters reason)
     {
         final long digest = receiver.endpoint.stateDigest();
         final long before = receiver.endpoint.counter(reason);

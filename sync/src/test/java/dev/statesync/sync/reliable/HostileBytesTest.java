@@ -56,30 +56,34 @@ class HostileBytesTest
     private static void assertRefusalChangesNothing(final Recorders.Peer receiver, final byte[] datagram)
     {
         final long digestBefore = receiver.endpoint.stateDigest();
-        final long[] before = new long[COUNT];
+        final long[] before = new long[ReliableCounters.values().length];
         receiver.endpoint.copyCounters(before);
 
-        final int result = receiver.receive(datagram, NOW_NS);
+        final ReliableCounters result = receiver.receive(datagram, NOW_NS);
 
-        final long[] after = new long[COUNT];
+        final long[] after = new long[ReliableCounters.values().length];
         receiver.endpoint.copyCounters(after);
-        assertEquals(before[DATAGRAMS_RECEIVED] + 1, after[DATAGRAMS_RECEIVED]);
-        assertEquals(before[result] + 1, after[result]);
-        if (isRejection(result) || result == PACKETS_NOT_PROCESSED)
+        assertEquals(before[DATAGRAMS_RECEIVED.id()] + 1, after[DATAGRAMS_RECEIVED.id()]);
+        assertEquals(before[result.id()] + 1, after[result.id()]);
+        if (result.isRefusal() || result == PACKETS_NOT_PROCESSED)
         {
             assertEquals(digestBefore, receiver.endpoint.stateDigest(), "refused datagram changed state");
             long rejectionsBefore = 0;
             long rejectionsAfter = 0;
-            for (int i = FIRST_REJECTION; i <= LAST_REJECTION; i++)
+            for (final ReliableCounters counter : ReliableCounters.values())
             {
-                rejectionsBefore += before[i];
-                rejectionsAfter += after[i];
+                if (!counter.isRefusal())
+                {
+                    continue;
+                }
+                rejectionsBefore += before[counter.id()];
+                rejectionsAfter += after[counter.id()];
             }
-            assertEquals(rejectionsBefore + (isRejection(result) ? 1 : 0), rejectionsAfter);
+            assertEquals(rejectionsBefore + (result.isRefusal() ? 1 : 0), rejectionsAfter);
         }
         else
         {
-            assertTrue(result == PACKETS_DELIVERED || result == FRAGMENTS_RECEIVED, name(result));
+            assertTrue(result == PACKETS_DELIVERED || result == FRAGMENTS_RECEIVED, result.label());
         }
     }
 
@@ -124,9 +128,9 @@ class HostileBytesTest
         final Recorders.Peer receiver = primedReceiver(
             new ReliableConfig().integrityEnabled(true).protocolId(99), new java.util.ArrayList<>());
         final long digestBefore = receiver.endpoint.stateDigest();
-        final int result = receiver.receive(bytes, NOW_NS);
+        final ReliableCounters result = receiver.receive(bytes, NOW_NS);
         assertTrue(result == REJECTED_INTEGRITY || result == REJECTED_TRUNCATED || result == REJECTED_OVERSIZE,
-            name(result));
+            result.label());
         assertEquals(digestBefore, receiver.endpoint.stateDigest());
     }
 

@@ -18,25 +18,25 @@ class ReceiveRejectionTest
 {
     private final Recorders.Peer sender = new Recorders.Peer();
     private final Recorders.Peer receiver = new Recorders.Peer();
-    private final Set<Integer> reasonsSeen = new TreeSet<>();
+    private final Set<ReliableCounters> reasonsSeen = new TreeSet<>();
 
-    private void assertRejected(final Recorders.Peer peer, final byte[] datagram, final int reason)
+    private void assertRejected(final Recorders.Peer peer, final byte[] datagram, final ReliableCounters reason)
     {
         final long digestBefore = peer.endpoint.stateDigest();
-        final long[] before = new long[COUNT];
+        final long[] before = new long[ReliableCounters.values().length];
         peer.endpoint.copyCounters(before);
         final int deliveredBefore = peer.processed.sequences.size();
 
-        assertEquals(name(reason), name(peer.receive(datagram, 123_000_000L)));
+        assertEquals(reason.label(), peer.receive(datagram, 123_000_000L).label());
 
-        final long[] after = new long[COUNT];
+        final long[] after = new long[ReliableCounters.values().length];
         peer.endpoint.copyCounters(after);
-        for (int i = 0; i < COUNT; i++)
+        for (final ReliableCounters counter : ReliableCounters.values())
         {
-            final long expectedDelta = i == reason ? 1 : i == DATAGRAMS_RECEIVED ? 1 : 0;
-            assertEquals(expectedDelta, after[i] - before[i], name(i));
+            final long expectedDelta = counter == reason || counter == DATAGRAMS_RECEIVED ? 1 : 0;
+            assertEquals(expectedDelta, after[counter.id()] - before[counter.id()], counter.label());
         }
-        assertEquals(digestBefore, peer.endpoint.stateDigest(), "state changed on " + name(reason));
+        assertEquals(digestBefore, peer.endpoint.stateDigest(), "state changed on " + reason.label());
         assertEquals(deliveredBefore, peer.processed.sequences.size());
         reasonsSeen.add(reason);
     }
@@ -223,10 +223,13 @@ class ReceiveRejectionTest
         {
             scenario.run();
         }
-        final Set<Integer> all = new TreeSet<>();
-        for (int reason = FIRST_REJECTION; reason <= LAST_REJECTION; reason++)
+        final Set<ReliableCounters> all = new TreeSet<>();
+        for (final ReliableCounters reason : ReliableCounters.values())
         {
-            all.add(reason);
+            if (reason.isRefusal())
+            {
+                all.add(reason);
+            }
         }
         assertEquals(all, reasonsSeen);
     }

@@ -98,7 +98,7 @@ final class Recorders
             return endpoint.sendPacket(payload, 0, length, nowNs);
         }
 
-        int receive(final byte[] datagram, final long nowNs)
+        ReliableCounters receive(final byte[] datagram, final long nowNs)
         {
             return endpoint.receivePacket(new org.agrona.concurrent.UnsafeBuffer(datagram), 0, datagram.length, nowNs);
         }

@@ -45,15 +45,15 @@ class RefusedReassemblyTest
     private final ReliableEndpoint receiver = new ReliableEndpoint(
         new ReliableConfig().integrityEnabled(false), new Recorders.Transmitted(), processor, new Recorders.Acked(), 0L);
 
-    private int receive(final byte[] datagram)
+    private ReliableCounters receive(final byte[] datagram)
     {
         return receiver.receivePacket(new UnsafeBuffer(datagram), 0, datagram.length, 1_000_000L);
     }
 
-    private void assertRefusedWithoutChange(final byte[] datagram, final int expected)
+    private void assertRefusedWithoutChange(final byte[] datagram, final ReliableCounters expected)
     {
         final long before = receiver.stateDigest();
-        assertEquals(name(expected), name(receive(datagram)));
+        assertEquals(expected.label(), receive(datagram).label());
         assertEquals(before, receiver.stateDigest(), "refusal changed the endpoint");
     }
 
@@ -92,9 +92,9 @@ class RefusedReassemblyTest
             final List<byte[]> fragments = sendFragmented(2000 + packet);
             for (int i = 0; i < fragments.size() - 1; i++)
             {
-                assertEquals(name(FRAGMENTS_RECEIVED), name(receive(fragments.get(i))));
+                assertEquals(FRAGMENTS_RECEIVED.label(), receive(fragments.get(i)).label());
             }
-            assertEquals(name(PACKETS_DELIVERED), name(receive(fragments.get(fragments.size() - 1))));
+            assertEquals(PACKETS_DELIVERED.label(), receive(fragments.get(fragments.size() - 1)).label());
             assertRefusedWithoutChange(forgedSingleFragment(packet + FORGED_AHEAD), PACKETS_NOT_PROCESSED);
         }
         assertEquals(21, processor.delivered.size());

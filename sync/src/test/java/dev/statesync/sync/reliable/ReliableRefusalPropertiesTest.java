@@ -94,7 +94,7 @@ class ReliableRefusalPropertiesTest
             return new ArrayList<>(transmitted.datagrams.subList(first, transmitted.datagrams.size()));
         }
 
-        int receive(final byte[] datagram)
+        ReliableCounters receive(final byte[] datagram)
         {
             return receiver.receivePacket(new UnsafeBuffer(datagram), 0, datagram.length, NOW_NS);
         }
@@ -109,8 +109,8 @@ class ReliableRefusalPropertiesTest
             boolean allAsExpected = true;
             for (int i = 0; i < datagrams.size(); i++)
             {
-                final int result = receive(datagrams.get(i));
-                final int expected = completes && i == datagrams.size() - 1 ? PACKETS_DELIVERED : FRAGMENTS_RECEIVED;
+                final ReliableCounters result = receive(datagrams.get(i));
+                final ReliableCounters expected = completes && i == datagrams.size() - 1 ? PACKETS_DELIVERED : FRAGMENTS_RECEIVED;
                 allAsExpected &= result == expected;
                 delivered.add(datagrams.get(i));
             }
@@ -150,11 +150,11 @@ class ReliableRefusalPropertiesTest
             {
                 final byte[] datagram = datagramOf(session, hostile, missing);
                 final long digest = session.receiver.stateDigest();
-                final int result = session.receive(datagram);
-                Statistics.label("result").collect(hostile.source(), name(result));
-                if (isRejection(result) || result == PACKETS_NOT_PROCESSED)
+                final ReliableCounters result = session.receive(datagram);
+                Statistics.label("result").collect(hostile.source(), result.label());
+                if (result.isRefusal() || result == PACKETS_NOT_PROCESSED)
                 {
-                    assertEquals(digest, session.receiver.stateDigest(), hostile + " refused as " + name(result));
+                    assertEquals(digest, session.receiver.stateDigest(), hostile + " refused as " + result.label());
                 }
                 else
                 {

@@ -1,6 +1,6 @@
 package dev.statesync.sync.reliable;
 
-import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorCounters;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +49,7 @@ class SimulatedSoakTest
             assertTrue(deliveredShare > 0.7 && deliveredShare < 0.8, "delivered share " + deliveredShare);
             assertTrue(side.endpoint.counter(REJECTED_DUPLICATE) > 1000, "duplicates reached the endpoint");
         }
-        assertTrue(pair.simulator.counter(NetworkSimulator.REORDERED) > 10_000);
+        assertTrue(pair.simulator.counter(NetworkSimulatorCounters.REORDERED) > 10_000);
     }
 
     @Test

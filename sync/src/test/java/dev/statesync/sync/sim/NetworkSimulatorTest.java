@@ -107,7 +107,7 @@ class NetworkSimulatorTest
             simulator.send(0, 1, buffer, 0, 8, 0);
             simulator.poll(0, trace);
         }
-        final long lost = simulator.counter(NetworkSimulator.DROPPED_LOSS);
+        final long lost = simulator.counter(NetworkSimulatorCounters.DROPPED_LOSS);
         assertTrue(lost > 2800 && lost < 3200, "lost " + lost);
         assertEquals(10_000 - lost, trace.entries.size());
     }
@@ -122,7 +122,7 @@ class NetworkSimulatorTest
             simulator.send(0, 1, datagram(1, 8), 0, 8, 0);
             simulator.poll(0, trace);
         }
-        final long duplicated = simulator.counter(NetworkSimulator.DUPLICATED);
+        final long duplicated = simulator.counter(NetworkSimulatorCounters.DUPLICATED);
         assertTrue(duplicated > 400 && duplicated < 600, "duplicated " + duplicated);
         assertEquals(1000 + duplicated, trace.entries.size());
     }
@@ -151,7 +151,7 @@ class NetworkSimulatorTest
             }
         }
         assertTrue(outOfOrder > 20, "out of order " + outOfOrder);
-        assertTrue(simulator.counter(NetworkSimulator.REORDERED) > 40);
+        assertTrue(simulator.counter(NetworkSimulatorCounters.REORDERED) > 40);
     }
 
     @Test
@@ -170,7 +170,7 @@ class NetworkSimulatorTest
             }
         }
         assertEquals(4, accepted);
-        assertEquals(6, simulator.counter(NetworkSimulator.DROPPED_BANDWIDTH));
+        assertEquals(6, simulator.counter(NetworkSimulatorCounters.DROPPED_BANDWIDTH));
         final Trace trace = new Trace();
         assertEquals(0, simulator.poll(79 * MS, trace));
         assertEquals(1, simulator.poll(80 * MS, trace));
@@ -188,7 +188,7 @@ class NetworkSimulatorTest
         {
             simulator.send(0, 1, datagram(i, 4), 0, 4, 0);
         }
-        assertEquals(2, simulator.counter(NetworkSimulator.DROPPED_QUEUE_FULL));
+        assertEquals(2, simulator.counter(NetworkSimulatorCounters.DROPPED_QUEUE_FULL));
         assertEquals(4, simulator.inFlight());
         final Trace trace = new Trace();
         assertEquals(4, simulator.poll(10 * MS, trace));
@@ -201,7 +201,7 @@ class NetworkSimulatorTest
     {
         final NetworkSimulator simulator = new NetworkSimulator(new NetworkSimulatorConfig().maxPacketBytes(100));
         assertFalse(simulator.send(0, 1, datagram(0, 101), 0, 101, 0));
-        assertEquals(1, simulator.counter(NetworkSimulator.DROPPED_OVERSIZE));
+        assertEquals(1, simulator.counter(NetworkSimulatorCounters.DROPPED_OVERSIZE));
     }
 
     @Test

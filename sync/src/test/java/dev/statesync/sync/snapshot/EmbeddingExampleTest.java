@@ -50,11 +50,11 @@ class EmbeddingExampleTest
         final StateQuantizer quantizer = new StateQuantizer(schema, OBJECTS);
         final QuantizedStates quantized = new QuantizedStates(schema, OBJECTS);
         final PriorityAccumulator priorities = new PriorityAccumulator(OBJECTS);
-        final SnapshotAuthority authority = new SnapshotAuthority(schema, OBJECTS, predictor, priorities, config,
+        final SnapshotAuthority authority = SnapshotAuthority.withEndpoint(schema, OBJECTS, predictor, priorities, config,
             (buffer, offset, length) -> network.send(0, 1, buffer, offset, length, now[0]), 0);
 
         // --- replica side
-        final SnapshotReplica replica = new SnapshotReplica(schema, OBJECTS, predictor, config,
+        final SnapshotReplica replica = SnapshotReplica.withEndpoint(schema, OBJECTS, predictor, config,
             (buffer, offset, length) -> network.send(1, 0, buffer, offset, length, now[0]), 0);
 
         initEngine();

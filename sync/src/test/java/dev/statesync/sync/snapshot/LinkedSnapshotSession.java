@@ -56,9 +56,9 @@ final class LinkedSnapshotSession
         this.objectCount = objectCount;
         this.network = new NetworkSimulator(network);
         this.priorities = usePriorities ? new PriorityAccumulator(objectCount) : null;
-        this.authority = new SnapshotAuthority(schema, objectCount, predictor, priorities, link,
+        this.authority = SnapshotAuthority.withEndpoint(schema, objectCount, predictor, priorities, link,
             (buffer, offset, length) -> this.network.send(AUTHORITY, REPLICA, buffer, offset, length, nowNs()), 0);
-        this.replica = new SnapshotReplica(schema, objectCount, predictor, link,
+        this.replica = SnapshotReplica.withEndpoint(schema, objectCount, predictor, link,
             (buffer, offset, length) -> this.network.send(REPLICA, AUTHORITY, buffer, offset, length, nowNs()), 0);
         this.states = new QuantizedStates(schema, objectCount);
         this.motion = new SplittableRandom(motionSeed);

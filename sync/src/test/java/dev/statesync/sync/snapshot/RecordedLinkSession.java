@@ -53,8 +53,8 @@ final class RecordedLinkSession
     private final int tickOffset;
     private final SplittableRandom random;
     private final double lossFraction;
-    private final long[] before = new long[ReliableCounters.COUNT];
-    private final long[] after = new long[ReliableCounters.COUNT];
+    private final long[] before = new long[ReliableCounters.values().length];
+    private final long[] after = new long[ReliableCounters.values().length];
     private int tick;
 
     RecordedLinkSession(
@@ -79,13 +79,13 @@ final class RecordedLinkSession
         this.lossFraction = lossFraction;
         this.tickOffset = tickOffset;
         final SnapshotLinkConfig link = linkConfig(rangeCoded, fragmenting);
-        authority = new SnapshotAuthority(schema, objectCount, predictor(linearPredictor), null, link,
+        authority = SnapshotAuthority.withEndpoint(schema, objectCount, predictor(linearPredictor), null, link,
             (buffer, offset, length) -> record(buffer, offset, length, toReplica, inFlightToReplica), 0L);
-        replica = new SnapshotReplica(schema, objectCount, predictor(linearPredictor), link,
+        replica = SnapshotReplica.withEndpoint(schema, objectCount, predictor(linearPredictor), link,
             (buffer, offset, length) -> record(buffer, offset, length, toAuthority, inFlightToAuthority), 0L);
-        shadowAuthority = new SnapshotAuthority(schema, objectCount, predictor(linearPredictor), null, link,
+        shadowAuthority = SnapshotAuthority.withEndpoint(schema, objectCount, predictor(linearPredictor), null, link,
             (buffer, offset, length) -> record(buffer, offset, length, shadowToReplica, shadowInFlightToReplica), 0L);
-        shadowReplica = new SnapshotReplica(schema, objectCount, predictor(linearPredictor), link,
+        shadowReplica = SnapshotReplica.withEndpoint(schema, objectCount, predictor(linearPredictor), link,
             (buffer, offset, length) -> record(buffer, offset, length, new ArrayList<>(), shadowInFlightToAuthority), 0L);
         states = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < objectCount; i++)
@@ -218,10 +218,14 @@ final class RecordedLinkSession
         }
         endpoint.copyCounters(after);
         // Each datagram moves exactly one outcome counter: a rejection reason or "not processed" is a refusal.
-        long refusals = after[ReliableCounters.PACKETS_NOT_PROCESSED] - before[ReliableCounters.PACKETS_NOT_PROCESSED];
-        for (int i = ReliableCounters.FIRST_REJECTION; i <= ReliableCounters.LAST_REJECTION; i++)
+        final int notProcessed = ReliableCounters.PACKETS_NOT_PROCESSED.id();
+        long refusals = after[notProcessed] - before[notProcessed];
+        for (final ReliableCounters counter : ReliableCounters.values())
         {
-            refusals += after[i] - before[i];
+            if (counter.isRefusal())
+            {
+                refusals += after[counter.id()] - before[counter.id()];
+            }
         }
         return refusals == 1;
     }

@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.ReliableCounters;
-import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorCounters;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 
 class SnapshotLinkEndToEndTest
@@ -32,11 +31,11 @@ class SnapshotLinkEndToEndTest
         assertTrue(session.objectsVerified > 500_000, "verified " + session.objectsVerified);
         assertEquals(0, session.mismatches, "replica states differing from the authority's");
         assertEquals(0, session.objectsOutOfSync(), "objects not at their final state 10 s after motion stopped");
-        assertEquals(0, replica.count(DecodeResult.BASELINE_MISSING), "baseline disagreements");
-        assertEquals(0, replica.count(DecodeResult.MALFORMED));
-        assertEquals(0, replica.count(DecodeResult.STALE));
+        assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING), "baseline disagreements");
+        assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_MALFORMED));
+        assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_STALE));
         assertEquals(0, replica.decodeFailures());
-        assertTrue(session.network.counter(NetworkSimulator.DUPLICATED) > 1000);
+        assertTrue(session.network.counter(NetworkSimulatorCounters.DUPLICATED) > 1000);
         assertTrue(replica.endpoint().counter(ReliableCounters.REJECTED_DUPLICATE) > 0,
             "duplicates reach the endpoint and are refused there, never decoded twice");
         final double lossPercent = session.authority.endpoint().packetLossPercent();

@@ -10,7 +10,6 @@ import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
@@ -38,7 +37,7 @@ class SnapshotLinkForgeryTest
     private static List<byte[]> forgedSnapshot(final LinkedSnapshotSession honest, final int tick)
     {
         final List<byte[]> datagrams = new ArrayList<>();
-        final SnapshotAuthority forger = new SnapshotAuthority(honest.schema, OBJECTS,
+        final SnapshotAuthority forger = SnapshotAuthority.withEndpoint(honest.schema, OBJECTS,
             new LinearExtrapolationPredictor(false), null, new SnapshotLinkConfig(),
             (buffer, offset, length) ->
             {
@@ -84,7 +83,7 @@ class SnapshotLinkForgeryTest
         session.run(120);
         session.stopMotion();
         session.run(120);
-        assertEquals(0, session.replica.count(DecodeResult.STALE), "honest snapshots refused as stale");
+        assertEquals(0, session.replica.counter(SnapshotReplicaCounters.REFUSED_STALE), "honest snapshots refused as stale");
         assertEquals(0, session.mismatches);
         assertEquals(0, session.objectsOutOfSync(), "replica converged to the authority's exact quantized state");
         assertTrue(session.snapshotsApplied > 300, "applied " + session.snapshotsApplied);

@@ -3,7 +3,6 @@ package dev.statesync.sync.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.predict.HoldPredictor;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.predict.Predictor;
@@ -64,9 +63,9 @@ class SnapshotLinkSoakTest
 
         assertEquals(0, session.objectsOutOfSync(), "objects not at their final state after settling");
         assertEquals(0, session.mismatches);
-        assertEquals(0, session.replica.decodeFailures(), "malformed " + session.replica.count(DecodeResult.MALFORMED) +
-            ", baseline missing " + session.replica.count(DecodeResult.BASELINE_MISSING) +
-            ", stale " + session.replica.count(DecodeResult.STALE));
+        assertEquals(0, session.replica.decodeFailures(), "malformed " + session.replica.counter(SnapshotReplicaCounters.REFUSED_MALFORMED) +
+            ", baseline missing " + session.replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) +
+            ", stale " + session.replica.counter(SnapshotReplicaCounters.REFUSED_STALE));
         assertTrue(appliedWhileMoving > 1500 * (1 - loss) * 0.8, "applied " + appliedWhileMoving);
         assertTrue(session.maxPayloadBytes <= budgetBytes, "payload of " + session.maxPayloadBytes + " bytes");
     }

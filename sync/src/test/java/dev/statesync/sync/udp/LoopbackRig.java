@@ -3,6 +3,7 @@
  */
 package dev.statesync.sync.udp;
 
+import dev.statesync.sync.counter.CounterKind;
 import org.agrona.DirectBuffer;
 
 import java.io.IOException;
@@ -223,9 +224,12 @@ final class LoopbackRig implements AutoCloseable
     static long sumOfOutcomes(final UdpServer server)
     {
         long sum = 0;
-        for (int i = UdpServerCounters.FIRST_OUTCOME; i <= UdpServerCounters.LAST_OUTCOME; i++)
+        for (final UdpServerCounters counter : UdpServerCounters.values())
         {
-            sum += server.counter(i);
+            if (counter.kind() != CounterKind.EVENT)
+            {
+                sum += server.counter(counter);
+            }
         }
         return sum;
     }
@@ -233,9 +237,12 @@ final class LoopbackRig implements AutoCloseable
     static long sumOfOutcomes(final UdpClient client)
     {
         long sum = 0;
-        for (int i = UdpClientCounters.FIRST_OUTCOME; i <= UdpClientCounters.LAST_OUTCOME; i++)
+        for (final UdpClientCounters counter : UdpClientCounters.values())
         {
-            sum += client.counter(i);
+            if (counter.kind() != CounterKind.EVENT)
+            {
+                sum += client.counter(counter);
+            }
         }
         return sum;
     }

@@ -62,12 +62,12 @@ class UdpClientHandshakeTest
         pumpUntil("client read it", () -> client.counter(DATAGRAMS_RECEIVED) == before + 1, null, 0, client);
     }
 
-    private void assertRefused(final byte[] datagram, final int reason) throws IOException
+    private void assertRefused(final byte[] datagram, final UdpClientCounters reason) throws IOException
     {
         final UdpClientState state = client.state();
         final long before = client.counter(reason);
         deliver(datagram);
-        assertEquals(before + 1, client.counter(reason), UdpClientCounters.name(reason));
+        assertEquals(before + 1, client.counter(reason), reason.label());
         assertEquals(state, client.state());
     }
 
@@ -195,9 +195,12 @@ class UdpClientHandshakeTest
     private static long refusals(final UdpClient client)
     {
         long sum = 0;
-        for (int i = FIRST_REFUSAL; i <= LAST_OUTCOME; i++)
+        for (final UdpClientCounters counter : UdpClientCounters.values())
         {
-            sum += client.counter(i);
+            if (counter.isRefusal())
+            {
+                sum += client.counter(counter);
+            }
         }
         return sum;
     }

@@ -142,7 +142,7 @@ class UdpLoopbackTest
             nowNs = System.nanoTime();
             final int clientLength = clientSide.nextLength();
             TestPayloads.write(clientSide.scratch, clientSide.sent, clientLength);
-            clientSide.indexBySequence[client.send(clientSide.scratch, 0, clientLength, nowNs)] = clientSide.sent++;
+            clientSide.indexBySequence[client.sendPacket(clientSide.scratch, 0, clientLength, nowNs)] = clientSide.sent++;
             if (connectedClient[0] >= 0)
             {
                 final int serverLength = serverSide.nextLength();
@@ -229,7 +229,7 @@ class UdpLoopbackTest
             for (int c = 0; c < clients; c++)
             {
                 payload.putByte(0, (byte)c);
-                udpClients[c].send(payload, 0, 32, nowNs);
+                udpClients[c].sendPacket(payload, 0, 32, nowNs);
             }
             for (int spin = 0; spin < 3; spin++)
             {

@@ -101,7 +101,7 @@ class UdpSteadyStateAllocationTest
             int expected = 0;
             if (!quiet)
             {
-                client.send(payload, 0, payload.capacity(), nowNs[0]);
+                client.sendPacket(payload, 0, payload.capacity(), nowNs[0]);
                 server.send(0, payload, 0, payload.capacity(), nowNs[0]);
                 expected = 2;
             }

@@ -1,0 +1,85 @@
+/*
+ * statesync: low-bandwidth state synchronization for networked physics.
+ */
+package dev.statesync.sync.snapshot;
+
+import dev.statesync.sync.counter.CounterDescriptor;
+import dev.statesync.sync.counter.CounterKind;
+import dev.statesync.codec.snapshot.DecodeResult;
+
+/**
+ * The counters of a {@link SnapshotReplica} ({@link SnapshotReplica#counter(SnapshotReplicaCounters)}): one outcome
+ * per snapshot the reliability layer delivers, the {@link DecodeResult} of decoding it. A refused snapshot changes
+ * nothing and is not acked, so the authority never takes it as a baseline.
+ */
+public enum SnapshotReplicaCounters implements CounterDescriptor
+{
+    /** Snapshots decoded and applied (acked). */
+    SNAPSHOTS_APPLIED(0, "snapshotsApplied", CounterKind.OUTCOME,
+        "Snapshots decoded and applied (acked)."),
+    /** Snapshots with truncated, out-of-range or otherwise malformed bytes. */
+    REFUSED_MALFORMED(1, "refusedMalformed", CounterKind.REFUSAL,
+        "Snapshots with truncated, out-of-range or otherwise malformed bytes."),
+    /** Snapshots older than the newest applied one by more than the reorder window. */
+    REFUSED_STALE(2, "refusedStale", CounterKind.REFUSAL,
+        "Snapshots older than the newest applied one by more than the reorder window."),
+    /** Snapshots with a delta against a baseline the replica does not hold (never received, or expired). */
+    REFUSED_BASELINE_MISSING(3, "refusedBaselineMissing", CounterKind.REFUSAL,
+        "Snapshots with a delta against a baseline the replica does not hold (never received, or expired).");
+
+    private final int id;
+    private final String label;
+    private final CounterKind kind;
+    private final String description;
+
+    SnapshotReplicaCounters(final int id, final String label, final CounterKind kind, final String description)
+    {
+        this.id = id;
+        this.label = label;
+        this.kind = kind;
+        this.description = description;
+    }
+
+    @Override
+    public int id()
+    {
+        return id;
+    }
+
+    @Override
+    public String label()
+    {
+        return label;
+    }
+
+    @Override
+    public CounterKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public String description()
+    {
+        return description;
+    }
+
+    /**
+     * @param result how a snapshot decoded.
+     * @return the counter that result counts under.
+     */
+    public static SnapshotReplicaCounters of(final DecodeResult result)
+    {
+        switch (result)
+        {
+            case OK:
+                return SNAPSHOTS_APPLIED;
+            case MALFORMED:
+                return REFUSED_MALFORMED;
+            case STALE:
+                return REFUSED_STALE;
+            default:
+                return REFUSED_BASELINE_MISSING;
+        }
+    }
+}
