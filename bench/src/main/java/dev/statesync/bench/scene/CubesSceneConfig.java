@@ -2,7 +2,7 @@ package dev.statesync.bench.scene;
 
 /**
  * Physical constants of {@link CubesScene}: Fiedler's GDC 2015 cube demo as read from its code
- * (DESIGN section 4). Changing any of these changes the scene the project measures itself against.
+ * (Fiedler's GDC 2015 cube demo, as read from its code; src/site/results.md describes the scene). Changing any of these changes the scene the project measures itself against.
  */
 public final class CubesSceneConfig
 {
@@ -94,7 +94,7 @@ public final class CubesSceneConfig
     public static final double PUSH_XY_VELOCITY_FACTOR_PER_TICK = 0.96;
 
     /**
-     * Height the hovering player is held at, metres (centre of the player cube). Not given by DESIGN;
+     * Height the hovering player is held at, metres (centre of the player cube). Not given by his demo's description;
      * measured: at 1.1 m to 1.5 m the player's body blocks the cubes it throws up and the scene is about
      * 10% quieter than at 3 m; above 3 m nothing changes.
      */

@@ -27,7 +27,7 @@ import static dev.statesync.bench.scene.PileSceneConfig.*;
  * <p>
  * Hidden state not covered by {@link ObjectStates}: each body's sleep timer, the contact list with its
  * manifolds and warm-starting impulses, the broad-phase tree, and the tick that drives the script. Restoring a saved state replays
- * bit-exactly only with warm starting off (DESIGN section 5); this scene keeps JBox2D's defaults.
+ * bit-exactly only with warm starting off (its cached contact impulses are hidden state); this scene keeps JBox2D's defaults.
  * Never call {@link #applyState} from inside a JBox2D callback (setTransform asserts in a locked world).
  */
 public final class PileScene implements Scene

@@ -5,7 +5,7 @@ package dev.statesync.bench.scene;
  * have to send as "changed" against the previous snapshot. This is how the scenes prove they are as busy
  * as Fiedler's demo (about 89 of 901 cubes per snapshot).
  * <p>
- * Position is quantized at {@link #POSITION_UNITS_PER_M} (DESIGN section 4, 1/512 m); each quaternion
+ * Position is quantized at {@link #POSITION_UNITS_PER_M} (Fiedler's snapshot compression fields, 1/512 m); each quaternion
  * component at {@link #ROTATION_UNITS_PER_UNIT} (about 1e-3); for 2D the angle is quantized at
  * {@link #ANGLE_UNITS_PER_RAD}. Velocities are not compared: an object that moves changes position.
  */

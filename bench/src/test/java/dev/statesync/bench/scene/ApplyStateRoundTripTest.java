@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ApplyStateRoundTripTest
 {
     private static final long SEED = 42L;
-    /** Quantized position resolution of the quantize-both-sides mode (DESIGN section 4), units per metre. */
+    /** Quantized position resolution of the quantize-both-sides mode (Fiedler's state synchronization demo: 4096 units per metre), units per metre. */
     private static final float POSITION_UNITS_PER_M = 4096f;
     /** Quantized velocity resolution, units per m/s. */
     private static final float VELOCITY_UNITS_PER_M_PER_S = 32f;

@@ -5,7 +5,7 @@ import static dev.statesync.sync.authority.ObjectAuthority.NO_PEER;
 import dev.statesync.sync.reliable.SequenceNumbers;
 
 /**
- * The authority and ownership rules of distributed simulation (seed 001, DESIGN §4), as pure functions over
+ * The authority and ownership rules of distributed simulation (Fiedler, "Networked Physics in VR", 2018), as pure functions over
  * one object's {@link ObjectAuthority}. All packets flow through the host, which arbitrates.
  *
  * <p>Local actions (any peer, the host included, on its own record):

@@ -6,7 +6,7 @@ import dev.statesync.codec.quantize.SmallestThree;
 import dev.statesync.sync.predict.Pose;
 
 /**
- * The objects one player holds, carried in that player's state (seed 001: a held object travels with its
+ * The objects one player holds, carried in that player's state ("Networked Physics in VR": a held object travels with its
  * holder). Each is sent as its object id plus its pose relative to the holder: position in the holder's frame
  * and rotation relative to the holder's rotation, quantized.
  *

@@ -4,7 +4,7 @@ import dev.statesync.codec.bits.BitStream;
 
 /**
  * Who may simulate and send one object, as each peer sees it, and the two sequences that order changes of it
- * (seed 001, "Bidirectional Flow"):
+ * ("Networked Physics in VR", section "Bidirectional Flow"):
  * <ul>
  * <li><b>authority</b>: the peer that simulates the object and sends its state; {@link #NO_PEER} means the
  * default, the host's simulation. Taken by interacting with the object (touching, hitting it with a thrown

@@ -1,5 +1,5 @@
 /**
- * Authority and ownership for distributed simulation (seed 001): per-object 16-bit authority and ownership
+ * Authority and ownership for distributed simulation (Fiedler, "Networked Physics in VR", 2018): per-object 16-bit authority and ownership
  * sequences, host arbitration. Each peer keeps an {@link dev.statesync.sync.authority.ObjectAuthority} per
  * object, changes it with the local actions of {@link dev.statesync.sync.authority.AuthorityRules}, sends it
  * with every state update of the object, and decides with the same class whether a received update wins.

@@ -44,7 +44,7 @@ public final class CorrectionSmootherConfig
         return this;
     }
 
-    /** Time constant of the rotation offset; default 148 ms (seed 000's slerp of 10% per 64 Hz frame). */
+    /** Time constant of the rotation offset; default 148 ms (the slerp of 10% per 64 Hz frame in "Client-Side Prediction With Physics In Unity"). */
     public CorrectionSmootherConfig rotationTauMs(final double rotationTauMs)
     {
         this.rotationTauMs = rotationTauMs;

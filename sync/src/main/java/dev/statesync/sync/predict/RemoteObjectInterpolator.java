@@ -2,7 +2,7 @@ package dev.statesync.sync.predict;
 
 /**
  * Shows a remote object (another player's avatar or body) smoothly despite jittery, lossy delivery: a jitter
- * buffer plus interpolation, as in seed 001's avatars.
+ * buffer plus interpolation, as "Networked Physics in VR" does for its avatars.
  *
  * <p><b>Sample time, not arrival time.</b> Each sample is stamped with the sender's simulation tick plus the
  * offset of the moment it was sampled from that tick's time ({@code sampleOffsetNs}: avatars are sampled at
