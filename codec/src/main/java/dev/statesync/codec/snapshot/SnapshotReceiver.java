@@ -1,7 +1,9 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.PredictionInput;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import java.util.Arrays;
@@ -40,6 +42,9 @@ public final class SnapshotReceiver
     private final int[] decodedObjects;
     private final int[] decodedStates;
     private final int[] prediction;
+    /** The object being predicted: its baselines, refilled per object; and a view of {@link #prediction}. */
+    private final PredictionInput predictionInput;
+    private final StateRecord predictionRecord;
     private final int[] tableTicks = new int[SnapshotFormat.MAX_BASELINES_PER_PACKET];
     private final int[] updatedObjects;
 
@@ -84,6 +89,8 @@ public final class SnapshotReceiver
         this.decodedObjects = new int[objectCount];
         this.decodedStates = new int[objectCount * stride];
         this.prediction = new int[stride];
+        this.predictionInput = new PredictionInput(schema);
+        this.predictionRecord = new StateRecord(schema, prediction, 0);
         this.updatedObjects = new int[objectCount];
     }
 
@@ -232,11 +239,18 @@ public final class SnapshotReceiver
                 {
                     return DecodeResult.BASELINE_MISSING;
                 }
-                predictor.predictAlternative(alternative, schema, ring, newestOffset, tick - tableTicks[newest],
-                    olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge, prediction, 0);
+                final PredictionInput in = predictionInput.newest(ring, newestOffset, tick - tableTicks[newest]);
+                if (olderOffset < 0)
+                {
+                    in.noOlder();
+                }
+                else
+                {
+                    in.older(ring, olderOffset, olderAge);
+                }
+                predictor.predictAlternative(alternative, in, predictionRecord);
                 // Only a context-modeled stream codes in motion contexts; a bitpacked one ignores them.
-                motionContext = !modeled ? MotionContext.NONE : MotionContext.of(schema, ring, newestOffset,
-                    tick - tableTicks[newest], olderOffset < 0 ? null : ring, Math.max(olderOffset, 0), olderAge);
+                motionContext = !modeled ? MotionContext.NONE : MotionContext.of(in);
             }
             if (hasPrediction)
             {

@@ -1,7 +1,9 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.PredictionInput;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import java.util.Arrays;
@@ -119,6 +121,10 @@ public final class SnapshotSender implements ObjectSizer
     private final RangeBitWriter rangeWriter = new RangeBitWriter();
     private final UnsafeBuffer rangeScratch = new UnsafeBuffer(new byte[2048]);
     private final int[] alternativePrediction;
+    /** The object being predicted: its baselines, refilled per object; and views of where predictions go. */
+    private final PredictionInput predictionInput;
+    private final StateRecord predictionRecord;
+    private final StateRecord alternativeRecord;
     private final int[] motionContexts;
     /** Coder models after each range-coded packet, by tick; null unless range coding is on. */
     private final ModelRing modelRing;
@@ -222,6 +228,9 @@ public final class SnapshotSender implements ObjectSizer
         isCandidate = new boolean[objectCount];
         chosenAlternative = new int[objectCount];
         alternativePrediction = new int[stride];
+        predictionInput = new PredictionInput(schema);
+        predictionRecord = new StateRecord(schema);
+        alternativeRecord = new StateRecord(schema, alternativePrediction, 0);
         motionContexts = new int[objectCount];
         modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         maxModelRefAgeTicks = config.maxModelRefAgeTicks();
@@ -1056,14 +1065,18 @@ public final class SnapshotSender implements ObjectSizer
             olderOffset = older == tableSize ? -1 : sentRing.find(object, tableTicks[older]);
             olderRef[object] = older;
         }
-        final int[] olderRing = olderOffset < 0 ? null : ring;
-        final int olderAge = olderOffset < 0 ? 0 : tick - tableTicks[older];
-        olderOffset = Math.max(olderOffset, 0);
+        final PredictionInput in = predictionInput.newest(ring, newestOffset, tick - newestTick);
+        if (olderOffset < 0)
+        {
+            in.noOlder();
+        }
+        else
+        {
+            in.older(ring, olderOffset, tick - tableTicks[older]);
+        }
         final int offset = object * stride;
-        motionContexts[object] = MotionContext.of(schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset,
-            olderAge);
-        predictor.predictAlternative(0, schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset, olderAge,
-            predictions, offset);
+        motionContexts[object] = MotionContext.of(in);
+        predictor.predictAlternative(0, in, predictionRecord.wrap(predictions, offset));
         chosenAlternative[object] = 0;
         final int alternatives = predictor.alternativeCount();
         if (alternatives > 1)
@@ -1071,8 +1084,7 @@ public final class SnapshotSender implements ObjectSizer
             int bestBits = measureAgainst(predictions, offset);
             for (int k = 1; k < alternatives; k++)
             {
-                predictor.predictAlternative(k, schema, ring, newestOffset, tick - newestTick, olderRing, olderOffset,
-                    olderAge, alternativePrediction, 0);
+                predictor.predictAlternative(k, in, alternativeRecord);
                 final int bits = measureAgainst(alternativePrediction, 0);
                 if (bits < bestBits)
                 {
