@@ -59,28 +59,41 @@ public final class ObjectCodec
     private final StateRecord arrayState;
     private final StateRecord arrayPrediction;
 
-    /** The object being coded, set once per {@code serialize} call and handed to every field-group routine. */
+    /**
+     * The object being coded, set once per {@code serialize} call and handed to every field-group routine.
+     * Fields are stored only when they change, and "no prediction" is a flag rather than a null: on the hot
+     * path a reference store costs a GC write barrier, a compare does not.
+     */
     private static final class Coding
     {
         BitStream stream;
         /** Read when writing or measuring, written when reading. */
         StateRecord state;
-        /** The record both ends predicted, or null to code absolutely. */
-        StateRecord prediction;
+        private StateRecord predictionView;
+        private boolean predicted;
 
         Coding begin(final BitStream stream, final StateRecord state, final StateRecord prediction)
         {
-            this.stream = stream;
-            this.state = state;
-            this.prediction = prediction;
+            if (stream != this.stream)
+            {
+                this.stream = stream;
+            }
+            if (state != this.state)
+            {
+                this.state = state;
+            }
+            predicted = prediction != null;
+            if (predicted && prediction != predictionView)
+            {
+                predictionView = prediction;
+            }
             return this;
         }
 
-        void end()
+        /** @return the record both ends predicted, or null to code absolutely. */
+        StateRecord prediction()
         {
-            stream = null;
-            state = null;
-            prediction = null;
+            return predicted ? predictionView : null;
         }
     }
 
@@ -165,7 +178,6 @@ public final class ObjectCodec
         {
             serializeBitpacked(c);
         }
-        c.end();
     }
 
     /**
@@ -209,7 +221,7 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction;
+        final StateRecord prediction = c.prediction();
         if (prediction != null)
         {
             final boolean perfect = !stream.isReading() && state.contentEquals(prediction);
@@ -256,7 +268,7 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction;
+        final StateRecord prediction = c.prediction();
         final int positionClass = MotionContext.positionClass(motionContext);
         final int rotationClass = MotionContext.rotationClass(motionContext);
         final boolean perfect = !stream.isReading() && state.contentEquals(prediction);
@@ -394,7 +406,7 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction;
+        final StateRecord prediction = c.prediction();
         final int rotationClass = MotionContext.rotationClass(motionContext);
         final int predictedLargest = prediction.rotationLargest();
         final boolean sameLargest = stream.serializeFlag(state.rotationLargest() == predictedLargest,
@@ -429,7 +441,7 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction;
+        final StateRecord prediction = c.prediction();
         final int bits = schema.rotationBits();
         final int mask = (1 << bits) - 1;
         final int half = 1 << (bits - 1);
@@ -449,7 +461,7 @@ public final class ObjectCodec
         final BitStream stream = c.stream;
         final int first = groupFirstField[group];
         final int count = groupFieldCount[group];
-        if (c.prediction == null)
+        if (c.prediction() == null)
         {
             serializeAbsolute(c, first, count);
             return;
@@ -460,7 +472,7 @@ public final class ObjectCodec
             int absolute = 0;
             for (int i = 0; i < count; i++)
             {
-                residuals[i] = c.state.field(first + i) - c.prediction.field(first + i);
+                residuals[i] = c.state.field(first + i) - c.prediction().field(first + i);
                 absolute += absoluteBits[first + i];
             }
             residualClass = cheaper(classes, classes.classFor(residuals, count), count, absolute);
@@ -480,7 +492,7 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction;
+        final StateRecord prediction = c.prediction();
         final int rot = schema.rotationOffset();
         if (prediction == null)
         {
@@ -523,7 +535,7 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction;
+        final StateRecord prediction = c.prediction();
         final int rot = schema.rotationOffset();
         if (prediction == null)
         {
@@ -575,7 +587,7 @@ public final class ObjectCodec
             final int residual = width == 0 ? 0 : stream.serializeZigZag(residuals[i], width);
             if (stream.isReading())
             {
-                final int value = c.prediction.field(field) + residual;
+                final int value = c.prediction().field(field) + residual;
                 final boolean inRange = value >= schema.fieldMin(field) && value <= schema.fieldMax(field);
                 stream.validate(inRange);
                 c.state.field(field, inRange ? value : schema.fieldMin(field));

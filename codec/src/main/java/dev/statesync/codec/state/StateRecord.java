@@ -89,12 +89,22 @@ public final class StateRecord
     {
         if (offset < 0 || offset > array.length - stride)
         {
-            throw new IndexOutOfBoundsException(
-                "record [" + offset + ", " + offset + " + " + stride + ") outside an array of " + array.length);
+            throw outside(array, offset);
         }
-        this.array = array;
+        // Re-wrapping the same array is the common case (walking a ring or a states array): skip the reference
+        // store and its GC write barrier, which on a hot path costs more than the compare.
+        if (array != this.array)
+        {
+            this.array = array;
+        }
         this.offset = offset;
         return this;
+    }
+
+    private IndexOutOfBoundsException outside(final int[] array, final int offset)
+    {
+        return new IndexOutOfBoundsException(
+            "record [" + offset + ", " + offset + " + " + stride + ") outside an array of " + array.length);
     }
 
     /**
