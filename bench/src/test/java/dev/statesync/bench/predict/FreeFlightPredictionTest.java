@@ -22,8 +22,10 @@ import org.ode4j.ode.OdeHelper;
 
 import dev.statesync.codec.predict.BallisticPredictor;
 import dev.statesync.codec.predict.IntegratorModel;
-import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.predict.PredictionInput;
 import dev.statesync.codec.quantize.StateQuantizer;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 /**
@@ -79,6 +81,8 @@ class FreeFlightPredictionTest
     {
         final int stride = schema.stride();
         final int[] predicted = new int[stride];
+        final StateRecord prediction = new StateRecord(schema, predicted, 0);
+        final PredictionInput in = new PredictionInput(schema);
         long whole = 0;
         long kinematic = 0;
         long count = 0;
@@ -87,7 +91,7 @@ class FreeFlightPredictionTest
             for (int body = 0; body < BODIES; body++)
             {
                 final QuantizedStates baseline = history[tick - gap];
-                predictor.predict(schema, baseline.array(), baseline.offsetOf(body), gap, null, 0, 0, predicted, 0);
+                predictor.predict(in.newest(baseline.array(), baseline.offsetOf(body), gap), prediction);
                 final int[] actual = history[tick].array();
                 final int offset = history[tick].offsetOf(body);
                 if (Arrays.equals(predicted, 0, stride, actual, offset, offset + stride))

@@ -1,5 +1,6 @@
 package dev.statesync.codec.predict;
 
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 /**
@@ -109,79 +110,71 @@ public final class BallisticPredictor implements Predictor
         return 1;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Uses the schema this predictor was built for (its constants are precomputed from it); the input's
+     * records must have that layout. Only the newest baseline is read.
+     */
     @Override
-    public void predict(
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
+    public void predict(final PredictionInput in, final StateRecord out)
     {
-        final int stride = this.schema.stride();
-        System.arraycopy(newest, newestOffset, out, outOffset, stride);
-        if (newest[newestOffset + this.schema.atRestOffset()] != 0)
+        final StateRecord newest = in.newest();
+        out.copyFrom(newest);
+        if (newest.atRest())
         {
             return;
         }
-        final int axes = this.schema.positionAxes();
-        final int angularAxes = this.schema.angularAxes();
-        final int lin = this.schema.linearOffset();
-        final int ang = this.schema.angularOffset();
+        final int axes = schema.positionAxes();
+        final int angularAxes = schema.angularAxes();
         for (int axis = 0; axis < axes; axis++)
         {
-            position[axis] = (long)newest[newestOffset + axis] << 32;
-            velocityQ32[axis] = (long)newest[newestOffset + lin + axis] << 32;
+            position[axis] = (long)newest.position(axis) << 32;
+            velocityQ32[axis] = (long)newest.linear(axis) << 32;
         }
         for (int axis = 0; axis < angularAxes; axis++)
         {
-            angularQ32[axis] = (long)newest[newestOffset + ang + axis] << 32;
+            angularQ32[axis] = (long)newest.angular(axis) << 32;
         }
-        final int rot = this.schema.rotationOffset();
-        angleQ32 = (long)newest[newestOffset + rot] << 32;
+        final int rot = schema.rotationOffset();
+        angleQ32 = (long)newest.angle() << 32;
         spinning = false;
         if (rotationModel != null)
         {
             for (int axis = 0; axis < 3; axis++)
             {
-                spinning |= newest[newestOffset + ang + axis] != 0;
+                spinning |= newest.angular(axis) != 0;
             }
             if (spinning)
             {
-                System.arraycopy(newest, newestOffset, rotationScratch, 0, stride);
-                rotationModel.load(rotationScratch, rot);
+                rotationModel.load(newest.array(), newest.index(rot));
             }
         }
 
-        for (int step = 0; step < newestAgeTicks; step++)
+        for (int step = 0; step < in.newestAgeTicks(); step++)
         {
             step(axes, angularAxes);
         }
 
+        final int lin = schema.linearOffset();
+        final int ang = schema.angularOffset();
         for (int axis = 0; axis < axes; axis++)
         {
-            out[outOffset + axis] = FixedPoint.clamp(snapQ32(position[axis]), this.schema.fieldMin(axis),
-                this.schema.fieldMax(axis));
-            out[outOffset + lin + axis] = FixedPoint.clamp(snapQ32(velocityQ32[axis]), this.schema.fieldMin(lin + axis),
-                this.schema.fieldMax(lin + axis));
+            out.clampedField(axis, snapQ32(position[axis]));
+            out.clampedField(lin + axis, snapQ32(velocityQ32[axis]));
         }
         for (int axis = 0; axis < angularAxes; axis++)
         {
-            out[outOffset + ang + axis] = FixedPoint.clamp(snapQ32(angularQ32[axis]), this.schema.fieldMin(ang + axis),
-                this.schema.fieldMax(ang + axis));
+            out.clampedField(ang + axis, snapQ32(angularQ32[axis]));
         }
-        if (!this.schema.is3d())
+        if (!schema.is3d())
         {
-            out[outOffset + rot] = (int)(roundQ32(angleQ32) & ((1L << this.schema.rotationBits()) - 1));
+            out.angle((int)(roundQ32(angleQ32) & ((1L << schema.rotationBits()) - 1)));
         }
         else if (spinning)
         {
             // With zero angular velocity the engine hands back the quaternion it was given and the codes stay.
-            rotationModel.store(rotationScratch, rot);
-            System.arraycopy(rotationScratch, rot, out, outOffset + rot, 4);
+            rotationModel.store(out.array(), out.index(rot));
         }
     }
 

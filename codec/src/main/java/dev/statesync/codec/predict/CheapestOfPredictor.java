@@ -1,6 +1,6 @@
 package dev.statesync.codec.predict;
 
-import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.StateRecord;
 
 /**
  * Offers several predictors per object and lets the encoder pick, per object and packet, whichever makes
@@ -49,34 +49,14 @@ public final class CheapestOfPredictor implements Predictor
     }
 
     @Override
-    public void predict(
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
+    public void predict(final PredictionInput in, final StateRecord out)
     {
-        choices[0].predict(schema, newest, newestOffset, newestAgeTicks, older, olderOffset, olderAgeTicks, out, outOffset);
+        choices[0].predict(in, out);
     }
 
     @Override
-    public void predictAlternative(
-        final int alternative,
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
+    public void predictAlternative(final int alternative, final PredictionInput in, final StateRecord out)
     {
-        choices[alternative].predict(
-            schema, newest, newestOffset, newestAgeTicks, older, olderOffset, olderAgeTicks, out, outOffset);
+        choices[alternative].predict(in, out);
     }
 }

@@ -1,10 +1,10 @@
 package dev.statesync.codec.predict;
 
-import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.StateRecord;
 
 /**
  * Predicts that nothing changed since the newest baseline: plain delta coding. Objects that did not change
- * cost one bit.
+ * cost one bit. Stateless, and works for any schema.
  */
 public final class HoldPredictor implements Predictor
 {
@@ -18,17 +18,8 @@ public final class HoldPredictor implements Predictor
     }
 
     @Override
-    public void predict(
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
+    public void predict(final PredictionInput in, final StateRecord out)
     {
-        System.arraycopy(newest, newestOffset, out, outOffset, schema.stride());
+        out.copyFrom(in.newest());
     }
 }

@@ -1,5 +1,6 @@
 package dev.statesync.codec.predict;
 
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 /**
@@ -111,70 +112,60 @@ public final class LinearExtrapolationPredictor implements Predictor
     }
 
     @Override
-    public void predict(
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
+    public void predict(final PredictionInput in, final StateRecord out)
     {
-        System.arraycopy(newest, newestOffset, out, outOffset, schema.stride());
-        if (older == null || newest[newestOffset + schema.atRestOffset()] != 0)
+        final StateRecord newest = in.newest();
+        out.copyFrom(newest);
+        final long span = in.baselineGapTicks();
+        if (!in.hasOlder() || newest.atRest() || span <= 0)
         {
             return;
         }
-        final long span = (long)olderAgeTicks - newestAgeTicks;
-        if (span <= 0)
-        {
-            return;
-        }
+        final StateSchema schema = in.schema();
+        final StateRecord older = in.older();
+        final int newestAgeTicks = in.newestAgeTicks();
         for (int axis = 0; axis < schema.positionAxes(); axis++)
         {
-            out[outOffset + axis] = extrapolate(schema, axis, newest[newestOffset + axis], older[olderOffset + axis],
-                newestAgeTicks, span);
+            out.clampedField(axis, extrapolate(newest.position(axis), older.position(axis), newestAgeTicks, span));
         }
         if (gravityAxis >= 0)
         {
-            final long bend = BallisticPredictor.roundQ32(gravityHalfStepQ32 * newestAgeTicks * (long)olderAgeTicks);
-            out[outOffset + gravityAxis] = FixedPoint.clamp(out[outOffset + gravityAxis] + bend,
-                schema.fieldMin(gravityAxis), schema.fieldMax(gravityAxis));
+            final long bend = BallisticPredictor.roundQ32(gravityHalfStepQ32 * newestAgeTicks * (long)in.olderAgeTicks());
+            out.clampedField(gravityAxis, out.position(gravityAxis) + bend);
         }
         if (rotation == Rotation.HOLD)
         {
             return;
         }
-        final int rot = schema.rotationOffset();
         if (!schema.is3d())
         {
             final int bits = schema.rotationBits();
+            final int mask = (1 << bits) - 1;
             final int half = 1 << (bits - 1);
-            final int delta = (((newest[newestOffset + rot] - older[olderOffset + rot]) + half) & ((1 << bits) - 1)) - half;
+            final int delta = (((newest.angle() - older.angle()) + half) & mask) - half;
             final long step = FixedPoint.divRound((long)delta * newestAgeTicks, span);
-            out[outOffset + rot] = (int)((newest[newestOffset + rot] + step) & ((1 << bits) - 1));
+            out.angle((int)((newest.angle() + step) & mask));
         }
         else if (rotation == Rotation.QUATERNION)
         {
-            SmallestThreeMath.extrapolate(schema.rotationHalfRange(), newest, newestOffset + rot, newestAgeTicks,
-                older, olderOffset + rot, olderAgeTicks, out, outOffset + rot, scratch);
+            final int rot = schema.rotationOffset();
+            SmallestThreeMath.extrapolate(schema.rotationHalfRange(), newest.array(), newest.index(rot), newestAgeTicks,
+                older.array(), older.index(rot), in.olderAgeTicks(), out.array(), out.index(rot), scratch);
         }
-        else if (newest[newestOffset + rot] == older[olderOffset + rot])
+        else if (newest.rotationLargest() == older.rotationLargest())
         {
-            for (int i = 1; i < 4; i++)
+            final int firstCode = schema.rotationOffset() + 1;
+            for (int i = 0; i < 3; i++)
             {
-                out[outOffset + rot + i] = extrapolate(schema, rot + i, newest[newestOffset + rot + i],
-                    older[olderOffset + rot + i], newestAgeTicks, span);
+                out.clampedField(firstCode + i,
+                    extrapolate(newest.rotationCode(i), older.rotationCode(i), newestAgeTicks, span));
             }
         }
     }
 
-    private static int extrapolate(
-        final StateSchema schema, final int field, final int p1, final int p0, final int age1, final long span)
+    /** {@code p1 + (p1 - p0) * age1 / span}, rounded to nearest; the caller clamps it into the field. */
+    private static long extrapolate(final int p1, final int p0, final int age1, final long span)
     {
-        final long predicted = p1 + FixedPoint.divRound((long)(p1 - p0) * age1, span);
-        return (int)Math.max(schema.fieldMin(field), Math.min(schema.fieldMax(field), predicted));
+        return p1 + FixedPoint.divRound((long)(p1 - p0) * age1, span);
     }
 }

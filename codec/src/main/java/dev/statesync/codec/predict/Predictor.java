@@ -1,14 +1,19 @@
 package dev.statesync.codec.predict;
 
-import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.StateRecord;
 
 /**
  * Predicts an object's current quantized state from the baselines both ends hold, in integer arithmetic
  * only, so sender and receiver compute identical records on any JVM. When the prediction is exact the
  * object costs one bit; otherwise the encoder codes the residual against it.
  *
- * <p>Implementations must be pure functions of their arguments, must not allocate, and must write a valid
- * record (every field inside the schema's range, velocities zero when at rest).
+ * <p>The baselines and their ages arrive in a {@link PredictionInput} the caller fills once per object, and
+ * the prediction is written through a {@link StateRecord} view of the same layout, so a predictor reads
+ * fields by name ({@code in.newest().position(axis)}) rather than by offsets passed alongside arrays.
+ *
+ * <p>Implementations must be deterministic functions of the input, must not allocate, must not write the
+ * baselines, and must write every field of a valid record (every field inside the schema's range,
+ * velocities zero when at rest). The output never overlaps a baseline.
  */
 public interface Predictor
 {
@@ -26,43 +31,24 @@ public interface Predictor
     }
 
     /**
-     * Predict with one of the {@link #alternativeCount()} alternatives; same arguments as
-     * {@link #predict}. The default has only alternative 0, which is {@link #predict}.
+     * Predict with one of the {@link #alternativeCount()} alternatives. The default has only alternative 0,
+     * which is {@link #predict}.
+     *
+     * @param alternative 0 .. {@link #alternativeCount()} - 1.
+     * @param in          the object's baselines and their ages.
+     * @param out         where to write the predicted record.
      */
-    default void predictAlternative(
-        final int alternative,
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
+    default void predictAlternative(final int alternative, final PredictionInput in, final StateRecord out)
     {
-        predict(schema, newest, newestOffset, newestAgeTicks, older, olderOffset, olderAgeTicks, out, outOffset);
+        predict(in, out);
     }
 
     /**
-     * @param schema          the record layout and precision.
-     * @param newest          the newest acked baseline record.
-     * @param newestOffset    its offset.
-     * @param newestAgeTicks  ticks from the newest baseline to the predicted tick, >= 1.
-     * @param older           the older baseline record, or null when there is none (then predict from one).
-     * @param olderOffset     its offset.
-     * @param olderAgeTicks   ticks from the older baseline to the predicted tick, > newestAgeTicks.
-     * @param out             where to write the predicted record.
-     * @param outOffset       its offset.
+     * Predict the object's record at the tick the input's ages count to.
+     *
+     * @param in  the object's baselines and their ages; without an older baseline
+     *            ({@link PredictionInput#hasOlder()} false) predict from the newest alone.
+     * @param out where to write the predicted record.
      */
-    void predict(
-        StateSchema schema,
-        int[] newest,
-        int newestOffset,
-        int newestAgeTicks,
-        int[] older,
-        int olderOffset,
-        int olderAgeTicks,
-        int[] out,
-        int outOffset);
+    void predict(PredictionInput in, StateRecord out);
 }

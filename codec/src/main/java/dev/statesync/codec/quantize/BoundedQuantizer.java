@@ -21,7 +21,8 @@ import dev.statesync.codec.bits.Bits;
  *     exact.</li>
  * </ul>
  *
- * <p>Fiedler's cube-demo fields (DESIGN §4 quotes them as 18 + 18 + 14 bits and 11 bits per velocity axis).
+ * <p>Fiedler's cube-demo fields take 18 + 18 + 14 bits of position and 11 bits per velocity axis (his
+ * snapshot compression article; the grids are tabulated in {@code src/site/quantization.md}).
  * Those counts only come out when the upper bound of z and of velocity is exclusive: {@code [0, 32)} at 512
  * units per metre is 16384 points, 14 bits, and {@code [-32, 32)} at 32 per m/s is 2048 points, 11 bits,
  * whereas an inclusive {@code [0, 32]} has 16385 points and needs 15 bits. Both conventions are offered and

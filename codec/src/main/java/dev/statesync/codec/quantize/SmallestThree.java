@@ -64,9 +64,9 @@ import dev.statesync.codec.bits.BitStream;
  * there the rebuilt component can come out smaller than a sent one, and the re-encode picks the other index.
  * Over uniformly random rotations that happens for 0.35% at 8 bits, 0.17% at 9, 0.04% at 11 and 24 per
  * million at 15, and most of those then alternate between two code sets forever. A peer that applies the
- * decoded state to its own simulation (DESIGN section 4) should therefore keep the codes of an object that
- * has not moved rather than re-encode its decoded rotation, or a resting object can flip by one quantum
- * every snapshot.
+ * decoded state to its own simulation (quantizing on both sides, see {@code src/site/quantization.md})
+ * should therefore keep the codes of an object that has not moved rather than re-encode its decoded
+ * rotation, or a resting object can flip by one quantum every snapshot.
  *
  * <p>Immutable and allocation-free; share one instance per schema.
  */

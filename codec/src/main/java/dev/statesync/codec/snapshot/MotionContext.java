@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.PredictionInput;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import dev.statesync.codec.entropy.ContextModel;
@@ -93,53 +95,50 @@ public final class MotionContext
     }
 
     /**
-     * The packed motion context of an object predicted from two baselines.
+     * The packed motion context of an object predicted from two baselines: both ends compute it from the
+     * same {@link PredictionInput} they hand the predictor.
      *
-     * @param older          the older baseline, or null if there is none ({@link #NONE}).
-     * @param newestAgeTicks age of the newest baseline at the predicted tick.
-     * @param olderAgeTicks  age of the older baseline; greater than {@code newestAgeTicks}.
+     * @param in the object's baselines and ages; {@link #NONE} without an older baseline or when the older is
+     *           not older than the newest.
+     * @return the packed context.
      */
-    public static int of(
-        final StateSchema schema,
-        final int[] newest,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int[] older,
-        final int olderOffset,
-        final int olderAgeTicks)
+    public static int of(final PredictionInput in)
     {
-        final long span = (long)olderAgeTicks - newestAgeTicks;
-        if (older == null || span <= 0)
+        final long span = in.baselineGapTicks();
+        if (!in.hasOlder() || span <= 0)
         {
             return NONE;
         }
+        final StateSchema schema = in.schema();
+        final StateRecord newest = in.newest();
+        final StateRecord older = in.older();
         long moved = 0;
         int flips = 0;
         for (int axis = 0; axis < schema.positionAxes(); axis++)
         {
-            final long delta = (long)newest[newestOffset + axis] - older[olderOffset + axis];
+            final long delta = (long)newest.position(axis) - older.position(axis);
             moved += Math.abs(delta);
             flips |= delta < 0 ? 1 << axis : 0;
         }
-        final int rot = schema.rotationOffset();
         long turned = 0;
         boolean largestChanged = false;
         if (schema.is3d())
         {
-            largestChanged = newest[newestOffset + rot] != older[olderOffset + rot];
-            for (int i = 1; i < 4; i++)
+            largestChanged = newest.rotationLargest() != older.rotationLargest();
+            for (int i = 0; i < 3; i++)
             {
-                final long delta = (long)newest[newestOffset + rot + i] - older[olderOffset + rot + i];
+                final long delta = (long)newest.rotationCode(i) - older.rotationCode(i);
                 turned += Math.abs(delta);
-                flips |= delta < 0 && !largestChanged ? 1 << (2 + i) : 0;
+                flips |= delta < 0 && !largestChanged ? 1 << (3 + i) : 0;
             }
         }
         else
         {
             final int bits = schema.rotationBits();
             final int half = 1 << (bits - 1);
-            turned = Math.abs((((newest[newestOffset + rot] - older[olderOffset + rot]) + half) & ((1 << bits) - 1)) - half);
+            turned = Math.abs((((newest.angle() - older.angle()) + half) & ((1 << bits) - 1)) - half);
         }
+        final int newestAgeTicks = in.newestAgeTicks();
         final int rotationClass = largestChanged ? UNKNOWN - 1 : classOf(turned * newestAgeTicks / span);
         return pack(classOf(moved * newestAgeTicks / span), rotationClass) | (flips << DIRECTION_SHIFT);
     }

@@ -1,13 +1,11 @@
 package dev.statesync.codec.snapshot;
 
-import dev.statesync.codec.state.StateSchema;
-import dev.statesync.codec.predict.SmallestThreeMath;
-
-import java.util.Arrays;
-
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.Bits;
 import dev.statesync.codec.entropy.ModeledBitStream;
+import dev.statesync.codec.predict.SmallestThreeMath;
+import dev.statesync.codec.state.StateRecord;
+import dev.statesync.codec.state.StateSchema;
 
 /**
  * statesync's coding of one object's quantized state against a prediction, as one serialize routine for
@@ -34,6 +32,11 @@ import dev.statesync.codec.entropy.ModeledBitStream;
  * A 3D rotation whose largest component moved to another index is coded against the prediction
  * re-expressed in the new index.
  *
+ * <p>Records are {@link StateRecord} views; the overloads that take {@code (int[], offset)} pairs wrap them in
+ * views the codec owns. Inside, each field group is coded by a routine that takes the object being coded as
+ * one {@code Coding} (the stream, the record and the prediction, set once per object) plus the group, so no
+ * routine carries more than a handful of parameters.
+ *
  * <p>Holds a little scratch, so use one instance per thread.
  */
 public final class ObjectCodec
@@ -46,7 +49,53 @@ public final class ObjectCodec
     private final int[] residuals = new int[4];
     /** A prediction's rotation re-expressed in another largest index, at the schema's rotation fields. */
     private final int[] reexpressed;
+    private final StateRecord reexpressedRecord;
     private final int[] absoluteBits;
+    /** Per {@link MotionContext} field group: its first field, its field count, its first direction component. */
+    private final int[] groupFirstField = new int[4];
+    private final int[] groupFieldCount = new int[4];
+    private final int[] groupFirstComponent = new int[4];
+    private final Coding coding = new Coding();
+    private final StateRecord arrayState;
+    private final StateRecord arrayPrediction;
+
+    /**
+     * The object being coded, set once per {@code serialize} call and handed to every field-group routine.
+     * Fields are stored only when they change, and "no prediction" is a flag rather than a null: on the hot
+     * path a reference store costs a GC write barrier, a compare does not.
+     */
+    private static final class Coding
+    {
+        BitStream stream;
+        /** Read when writing or measuring, written when reading. */
+        StateRecord state;
+        private StateRecord predictionView;
+        private boolean predicted;
+
+        Coding begin(final BitStream stream, final StateRecord state, final StateRecord prediction)
+        {
+            if (stream != this.stream)
+            {
+                this.stream = stream;
+            }
+            if (state != this.state)
+            {
+                this.state = state;
+            }
+            predicted = prediction != null;
+            if (predicted && prediction != predictionView)
+            {
+                predictionView = prediction;
+            }
+            return this;
+        }
+
+        /** @return the record both ends predicted, or null to code absolutely. */
+        StateRecord prediction()
+        {
+            return predicted ? predictionView : null;
+        }
+    }
 
     /** A codec with the default residual classes for the schema. */
     public ObjectCodec(final StateSchema schema)
@@ -70,10 +119,24 @@ public final class ObjectCodec
         this.angularClasses = angularClasses;
         this.absoluteBits = new int[schema.stride()];
         this.reexpressed = new int[schema.stride()];
+        this.reexpressedRecord = new StateRecord(schema, reexpressed, 0);
+        this.arrayState = new StateRecord(schema);
+        this.arrayPrediction = new StateRecord(schema);
         for (int f = 0; f < absoluteBits.length; f++)
         {
             absoluteBits[f] = Bits.bitsRequired(schema.fieldMin(f), schema.fieldMax(f));
         }
+        group(MotionContext.GROUP_POSITION, 0, schema.positionAxes(), 0);
+        group(MotionContext.GROUP_ROTATION, schema.rotationOffset() + 1, schema.is3d() ? 3 : 0, 3);
+        group(MotionContext.GROUP_LINEAR, schema.linearOffset(), schema.hasVelocities() ? schema.positionAxes() : 0, 0);
+        group(MotionContext.GROUP_ANGULAR, schema.angularOffset(), schema.hasVelocities() ? schema.angularAxes() : 0, 0);
+    }
+
+    private void group(final int group, final int firstField, final int fieldCount, final int firstComponent)
+    {
+        groupFirstField[group] = firstField;
+        groupFieldCount[group] = fieldCount;
+        groupFirstComponent[group] = firstComponent;
     }
 
     /** @return the schema. */
@@ -83,12 +146,47 @@ public final class ObjectCodec
     }
 
     /**
-     * Serialize one object.
+     * Serialize one object without motion information.
      *
      * @param stream     write, read or measure.
      * @param state      the object's record: read when writing or measuring, written when reading.
-     * @param offset     its offset.
      * @param prediction the predicted record both ends computed, or null to code absolutely.
+     */
+    public void serialize(final BitStream stream, final StateRecord state, final StateRecord prediction)
+    {
+        serialize(stream, state, prediction, MotionContext.NONE);
+    }
+
+    /**
+     * Serialize one object with the motion context both ends derived from its baselines (see
+     * {@link MotionContext#of}); only context-modeled streams use it.
+     *
+     * @param stream        write, read or measure.
+     * @param state         the object's record: read when writing or measuring, written when reading.
+     * @param prediction    the predicted record both ends computed, or null to code absolutely.
+     * @param motionContext the packed motion context, {@link MotionContext#NONE} without one.
+     */
+    public void serialize(
+        final BitStream stream, final StateRecord state, final StateRecord prediction, final int motionContext)
+    {
+        final Coding c = coding.begin(stream, state, prediction);
+        if (prediction != null && stream instanceof ModeledBitStream)
+        {
+            serializeModeled(c, motionContext);
+        }
+        else
+        {
+            serializeBitpacked(c);
+        }
+    }
+
+    /**
+     * Serialize one object held in arrays; see {@link #serialize(BitStream, StateRecord, StateRecord)}.
+     *
+     * @param stream     write, read or measure.
+     * @param state      the array holding the object's record.
+     * @param offset     its offset.
+     * @param prediction the array holding the predicted record, or null to code absolutely.
      * @param predOffset its offset.
      */
     public void serialize(
@@ -98,8 +196,14 @@ public final class ObjectCodec
     }
 
     /**
-     * Serialize one object with the motion context both ends derived from its baselines (see
-     * {@link MotionContext#of}); only context-modeled streams use it.
+     * Serialize one object held in arrays; see {@link #serialize(BitStream, StateRecord, StateRecord, int)}.
+     *
+     * @param stream        write, read or measure.
+     * @param state         the array holding the object's record.
+     * @param offset        its offset.
+     * @param prediction    the array holding the predicted record, or null to code absolutely.
+     * @param predOffset    its offset.
+     * @param motionContext the packed motion context, {@link MotionContext#NONE} without one.
      */
     public void serialize(
         final BitStream stream,
@@ -109,109 +213,100 @@ public final class ObjectCodec
         final int predOffset,
         final int motionContext)
     {
-        if (prediction != null && stream instanceof ModeledBitStream)
-        {
-            serializeModeled(stream, state, offset, prediction, predOffset, motionContext);
-            return;
-        }
-        final int stride = schema.stride();
+        serialize(stream, arrayState.wrap(state, offset),
+            prediction == null ? null : arrayPrediction.wrap(prediction, predOffset), motionContext);
+    }
+
+    private void serializeBitpacked(final Coding c)
+    {
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final StateRecord prediction = c.prediction();
         if (prediction != null)
         {
-            final boolean perfect = !stream.isReading() &&
-                Arrays.equals(state, offset, offset + stride, prediction, predOffset, predOffset + stride);
+            final boolean perfect = !stream.isReading() && state.contentEquals(prediction);
             if (stream.serializeBool(perfect))
             {
                 if (stream.isReading())
                 {
-                    System.arraycopy(prediction, predOffset, state, offset, stride);
+                    state.copyFrom(prediction);
                 }
                 return;
             }
         }
 
-        final int atRestField = offset + schema.atRestOffset();
-        final boolean atRest = stream.serializeBool(state[atRestField] != 0);
+        final boolean atRest = stream.serializeBool(state.atRest());
         if (stream.isReading())
         {
-            state[atRestField] = atRest ? 1 : 0;
+            state.atRest(atRest);
         }
 
-        serializeVector(stream, state, offset, prediction, predOffset, 0, schema.positionAxes(), positionClasses);
+        serializeVector(c, MotionContext.GROUP_POSITION, positionClasses);
         if (schema.is3d())
         {
-            serializeSmallestThree(stream, state, offset, prediction, predOffset);
+            serializeSmallestThree(c);
         }
         else
         {
-            serializeAngle(stream, state, offset, prediction, predOffset);
+            serializeAngle(c);
         }
         if (schema.hasVelocities())
         {
             if (!atRest)
             {
-                serializeVector(stream, state, offset, prediction, predOffset, schema.linearOffset(),
-                    schema.positionAxes(), linearClasses);
-                serializeVector(stream, state, offset, prediction, predOffset, schema.angularOffset(),
-                    schema.angularAxes(), angularClasses);
+                serializeVector(c, MotionContext.GROUP_LINEAR, linearClasses);
+                serializeVector(c, MotionContext.GROUP_ANGULAR, angularClasses);
             }
             else if (stream.isReading())
             {
-                Arrays.fill(state, offset + schema.linearOffset(), offset + stride, 0);
+                state.zeroVelocities();
             }
         }
     }
 
-    private void serializeModeled(
-        final BitStream stream,
-        final int[] state,
-        final int offset,
-        final int[] prediction,
-        final int predOffset,
-        final int motionContext)
+    private void serializeModeled(final Coding c, final int motionContext)
     {
-        final int stride = schema.stride();
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final StateRecord prediction = c.prediction();
         final int positionClass = MotionContext.positionClass(motionContext);
         final int rotationClass = MotionContext.rotationClass(motionContext);
-        final boolean perfect = !stream.isReading() &&
-            Arrays.equals(state, offset, offset + stride, prediction, predOffset, predOffset + stride);
+        final boolean perfect = !stream.isReading() && state.contentEquals(prediction);
         if (stream.serializeFlag(perfect, MotionContext.FLAG_PERFECT + positionClass))
         {
             if (stream.isReading())
             {
-                System.arraycopy(prediction, predOffset, state, offset, stride);
+                state.copyFrom(prediction);
             }
             return;
         }
-        final int atRestField = schema.atRestOffset();
-        final int predictedAtRest = prediction[predOffset + atRestField] != 0 ? 1 : 0;
-        final boolean atRest = stream.serializeFlag(state[offset + atRestField] != 0,
+        final int predictedAtRest = prediction.atRest() ? 1 : 0;
+        final boolean atRest = stream.serializeFlag(state.atRest(),
             MotionContext.FLAG_AT_REST + predictedAtRest * MotionContext.CLASSES + positionClass);
         if (stream.isReading())
         {
-            state[offset + atRestField] = atRest ? 1 : 0;
+            state.atRest(atRest);
         }
-        final int positionLargest = serializeResiduals(stream, state, offset, prediction, predOffset, 0,
-            schema.positionAxes(), MotionContext.GROUP_POSITION, positionClass, motionContext, 0, 0);
+        final int positionLargest = serializeModeledResiduals(c, prediction, MotionContext.GROUP_POSITION, positionClass,
+            motionContext, 0);
         if (schema.is3d())
         {
-            serializeModeledSmallestThree(stream, state, offset, prediction, predOffset, motionContext, positionLargest);
+            serializeModeledSmallestThree(c, motionContext, positionLargest);
         }
         else
         {
-            serializeModeledAngle(stream, state, offset, prediction, predOffset, rotationClass);
+            serializeModeledAngle(c, rotationClass);
         }
         if (schema.hasVelocities())
         {
             if (!atRest)
             {
-                serializeResiduals(stream, state, offset, prediction, predOffset, schema.linearOffset(),
-                    schema.positionAxes(), MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0, 0);
-                serializeResiduals(stream, state, offset, prediction, predOffset, schema.angularOffset(),
-                    schema.angularAxes(), MotionContext.GROUP_ANGULAR, rotationClass, MotionContext.NONE, 0, 0);
+                serializeModeledResiduals(c, prediction, MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0);
+                serializeModeledResiduals(c, prediction, MotionContext.GROUP_ANGULAR, rotationClass, MotionContext.NONE, 0);
             }
             else if (stream.isReading())
             {
-                Arrays.fill(state, offset + schema.linearOffset(), offset + stride, 0);
+                state.zeroVelocities();
             }
         }
     }
@@ -221,15 +316,19 @@ public final class ObjectCodec
      * choosing between predictions (an exact figure depends on the coder's learned state): each residual
      * as an Elias-gamma code of its magnitude; a 3D rotation whose largest index differs against the
      * prediction re-expressed in the actual index, plus two bits for the index.
+     *
+     * @param state      the object's record.
+     * @param prediction a predicted record.
+     * @return the estimated bits.
      */
-    public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
+    public int estimateModeledBits(final StateRecord state, final StateRecord prediction)
     {
         final int rot = schema.rotationOffset();
-        final boolean largestChanged = schema.is3d() && state[offset + rot] != prediction[predOffset + rot];
+        final boolean largestChanged = schema.is3d() && state.rotationLargest() != prediction.rotationLargest();
         if (largestChanged)
         {
-            SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction, predOffset + rot, state[offset + rot],
-                reexpressed, rot + 1);
+            SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction.array(), prediction.index(rot),
+                state.rotationLargest(), reexpressed, rot + 1);
         }
         int bits = largestChanged ? 2 : 0;
         for (int f = 0; f < schema.stride(); f++)
@@ -239,122 +338,132 @@ public final class ObjectCodec
                 continue;
             }
             final boolean againstReexpressed = largestChanged && f > rot && f < rot + 4;
-            final long predicted = againstReexpressed ? reexpressed[f] : prediction[predOffset + f];
-            final long residual = Math.abs(state[offset + f] - predicted);
+            final long predicted = againstReexpressed ? reexpressed[f] : prediction.field(f);
+            final long residual = Math.abs(state.field(f) - predicted);
             bits += residual == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(residual)) + 1;
         }
         return bits;
     }
 
-    /** Per-component residuals of fields {@code first..first+count-1} against {@code reference}. */
-    private int serializeResiduals(
-        final BitStream stream,
-        final int[] state,
-        final int offset,
-        final int[] reference,
-        final int refOffset,
-        final int first,
-        final int count,
+    /**
+     * {@link #estimateModeledBits(StateRecord, StateRecord)} for records held in arrays.
+     *
+     * @param state      the array holding the object's record.
+     * @param offset     its offset.
+     * @param prediction the array holding a predicted record.
+     * @param predOffset its offset.
+     * @return the estimated bits.
+     */
+    public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        return estimateModeledBits(arrayState.wrap(state, offset), arrayPrediction.wrap(prediction, predOffset));
+    }
+
+    /**
+     * Per-component residuals of one field group against {@code reference}, each in its own context.
+     *
+     * @param reference      the prediction, or the prediction's rotation re-expressed in another index.
+     * @param group          a {@link MotionContext} field group.
+     * @param motionClass    the group's motion class.
+     * @param directions     the packed context whose direction flips apply, {@link MotionContext#NONE} for none.
+     * @param initialLargest largest residual magnitude coded before this group, for the first context.
+     * @return the largest residual magnitude so far.
+     */
+    private int serializeModeledResiduals(
+        final Coding c,
+        final StateRecord reference,
         final int group,
         final int motionClass,
-        final int motionContext,
-        final int firstComponent,
+        final int directions,
         final int initialLargest)
     {
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final int first = groupFirstField[group];
+        final int count = groupFieldCount[group];
+        final int firstComponent = groupFirstComponent[group];
         int largest = initialLargest;
         for (int i = 0; i < count; i++)
         {
             final int field = first + i;
-            final int direction = MotionContext.direction(motionContext, firstComponent + i);
+            final int direction = MotionContext.direction(directions, firstComponent + i);
             final int residual = direction * stream.serializeResidual(
-                stream.isReading() ? 0 : direction * (state[offset + field] - reference[refOffset + field]),
+                stream.isReading() ? 0 : direction * (state.field(field) - reference.field(field)),
                 MotionContext.residualContext(group, i, motionClass, largest));
             largest = Math.max(largest, Math.abs(residual));
             if (stream.isReading())
             {
-                final long value = (long)reference[refOffset + field] + residual;
+                final long value = (long)reference.field(field) + residual;
                 final boolean inRange = value >= schema.fieldMin(field) && value <= schema.fieldMax(field);
                 stream.validate(inRange);
-                state[offset + field] = inRange ? (int)value : schema.fieldMin(field);
+                state.field(field, inRange ? (int)value : schema.fieldMin(field));
             }
         }
         return largest;
     }
 
-    private void serializeModeledSmallestThree(
-        final BitStream stream,
-        final int[] state,
-        final int offset,
-        final int[] prediction,
-        final int predOffset,
-        final int motionContext,
-        final int positionLargest)
+    private void serializeModeledSmallestThree(final Coding c, final int motionContext, final int positionLargest)
     {
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final StateRecord prediction = c.prediction();
         final int rotationClass = MotionContext.rotationClass(motionContext);
-        final int rot = schema.rotationOffset();
-        final int predictedLargest = prediction[predOffset + rot];
-        final boolean sameLargest = stream.serializeFlag(state[offset + rot] == predictedLargest,
+        final int predictedLargest = prediction.rotationLargest();
+        final boolean sameLargest = stream.serializeFlag(state.rotationLargest() == predictedLargest,
             MotionContext.FLAG_SAME_LARGEST + rotationClass);
         if (sameLargest)
         {
             if (stream.isReading())
             {
-                state[offset + rot] = predictedLargest;
+                state.rotationLargest(predictedLargest);
             }
-            serializeResiduals(stream, state, offset, prediction, predOffset, rot + 1, 3,
-                MotionContext.GROUP_ROTATION, rotationClass, motionContext, 3, positionLargest);
+            serializeModeledResiduals(c, prediction, MotionContext.GROUP_ROTATION, rotationClass, motionContext,
+                positionLargest);
             return;
         }
         // Three other indices remain: code which, as 0..2 skipping the predicted one.
-        final int actual = state[offset + rot];
+        final int actual = state.rotationLargest();
         final int choice = stream.serializeInt(actual > predictedLargest ? actual - 1 : actual, 0, 2);
         final int largest = choice >= predictedLargest ? choice + 1 : choice;
         if (stream.isReading())
         {
-            state[offset + rot] = largest;
+            state.rotationLargest(largest);
         }
         // The predicted rotation, written with the actual largest index, is still close to the actual codes.
-        SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction, predOffset + rot, largest, reexpressed, rot + 1);
-        serializeResiduals(stream, state, offset, reexpressed, 0, rot + 1, 3, MotionContext.GROUP_ROTATION,
-            MotionContext.UNKNOWN, MotionContext.NONE, 3, positionLargest);
+        final int rot = schema.rotationOffset();
+        SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction.array(), prediction.index(rot), largest,
+            reexpressed, rot + 1);
+        serializeModeledResiduals(c, reexpressedRecord, MotionContext.GROUP_ROTATION, MotionContext.UNKNOWN,
+            MotionContext.NONE, positionLargest);
     }
 
-    private void serializeModeledAngle(
-        final BitStream stream,
-        final int[] state,
-        final int offset,
-        final int[] prediction,
-        final int predOffset,
-        final int rotationClass)
+    private void serializeModeledAngle(final Coding c, final int rotationClass)
     {
-        final int rot = schema.rotationOffset();
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final StateRecord prediction = c.prediction();
         final int bits = schema.rotationBits();
         final int mask = (1 << bits) - 1;
         final int half = 1 << (bits - 1);
-        final int shortest = stream.isReading() ? 0 :
-            (((state[offset + rot] - prediction[predOffset + rot]) + half) & mask) - half;
+        final int shortest = stream.isReading() ? 0 : (((state.angle() - prediction.angle()) + half) & mask) - half;
         final int residual = stream.serializeResidual(shortest,
             MotionContext.residualContext(MotionContext.GROUP_ROTATION, 0, rotationClass, 0));
         if (stream.isReading())
         {
             stream.validate(residual >= -half && residual < half);
-            state[offset + rot] = (prediction[predOffset + rot] + residual) & mask;
+            state.angle((prediction.angle() + residual) & mask);
         }
     }
 
-    private void serializeVector(
-        final BitStream stream,
-        final int[] state,
-        final int offset,
-        final int[] prediction,
-        final int predOffset,
-        final int first,
-        final int count,
-        final ResidualClasses classes)
+    /** A field group (position, linear or angular velocity) as a residual class and residuals, or absolutely. */
+    private void serializeVector(final Coding c, final int group, final ResidualClasses classes)
     {
-        if (prediction == null)
+        final BitStream stream = c.stream;
+        final int first = groupFirstField[group];
+        final int count = groupFieldCount[group];
+        if (c.prediction() == null)
         {
-            serializeAbsolute(stream, state, offset, first, count);
+            serializeAbsolute(c, first, count);
             return;
         }
         int residualClass = 0;
@@ -363,7 +472,7 @@ public final class ObjectCodec
             int absolute = 0;
             for (int i = 0; i < count; i++)
             {
-                residuals[i] = state[offset + first + i] - prediction[predOffset + first + i];
+                residuals[i] = c.state.field(first + i) - c.prediction().field(first + i);
                 absolute += absoluteBits[first + i];
             }
             residualClass = cheaper(classes, classes.classFor(residuals, count), count, absolute);
@@ -371,32 +480,34 @@ public final class ObjectCodec
         residualClass = classes.serializeClass(stream, residualClass);
         if (residualClass == classes.absoluteClass())
         {
-            serializeAbsolute(stream, state, offset, first, count);
+            serializeAbsolute(c, first, count);
         }
         else
         {
-            serializeResiduals(stream, state, offset, prediction, predOffset, first, count, classes.width(residualClass));
+            serializeResiduals(c, first, count, classes.width(residualClass));
         }
     }
 
-    private void serializeSmallestThree(
-        final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
+    private void serializeSmallestThree(final Coding c)
     {
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final StateRecord prediction = c.prediction();
         final int rot = schema.rotationOffset();
         if (prediction == null)
         {
-            serializeAbsolute(stream, state, offset, rot, 4);
+            serializeAbsolute(c, rot, 4);
             return;
         }
         int residualClass = 0;
         if (!stream.isReading())
         {
             final int absolute = absoluteBits[rot] + 3 * absoluteBits[rot + 1];
-            if (state[offset + rot] == prediction[predOffset + rot])
+            if (state.rotationLargest() == prediction.rotationLargest())
             {
                 for (int i = 0; i < 3; i++)
                 {
-                    residuals[i] = state[offset + rot + 1 + i] - prediction[predOffset + rot + 1 + i];
+                    residuals[i] = state.rotationCode(i) - prediction.rotationCode(i);
                 }
                 residualClass = cheaper(rotationClasses, rotationClasses.classFor(residuals, 3), 3, absolute);
             }
@@ -408,26 +519,27 @@ public final class ObjectCodec
         residualClass = rotationClasses.serializeClass(stream, residualClass);
         if (residualClass == rotationClasses.absoluteClass())
         {
-            serializeAbsolute(stream, state, offset, rot, 4);
+            serializeAbsolute(c, rot, 4);
         }
         else
         {
             if (stream.isReading())
             {
-                state[offset + rot] = prediction[predOffset + rot];
+                state.rotationLargest(prediction.rotationLargest());
             }
-            serializeResiduals(stream, state, offset, prediction, predOffset, rot + 1, 3,
-                rotationClasses.width(residualClass));
+            serializeResiduals(c, rot + 1, 3, rotationClasses.width(residualClass));
         }
     }
 
-    private void serializeAngle(
-        final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
+    private void serializeAngle(final Coding c)
     {
+        final BitStream stream = c.stream;
+        final StateRecord state = c.state;
+        final StateRecord prediction = c.prediction();
         final int rot = schema.rotationOffset();
         if (prediction == null)
         {
-            serializeAbsolute(stream, state, offset, rot, 1);
+            serializeAbsolute(c, rot, 1);
             return;
         }
         final int bits = schema.rotationBits();
@@ -437,20 +549,20 @@ public final class ObjectCodec
         if (!stream.isReading())
         {
             // The shortest way round the circle: a signed residual in [-2^(bits-1), 2^(bits-1)).
-            residuals[0] = (((state[offset + rot] - prediction[predOffset + rot]) + half) & mask) - half;
+            residuals[0] = (((state.angle() - prediction.angle()) + half) & mask) - half;
             residualClass = cheaper(rotationClasses, rotationClasses.classFor(residuals, 1), 1, bits);
         }
         residualClass = rotationClasses.serializeClass(stream, residualClass);
         if (residualClass == rotationClasses.absoluteClass())
         {
-            serializeAbsolute(stream, state, offset, rot, 1);
+            serializeAbsolute(c, rot, 1);
             return;
         }
         final int width = rotationClasses.width(residualClass);
         final int residual = width == 0 ? 0 : stream.serializeZigZag(residuals[0], width);
         if (stream.isReading())
         {
-            state[offset + rot] = (prediction[predOffset + rot] + residual) & mask;
+            state.angle((prediction.angle() + residual) & mask);
         }
     }
 
@@ -465,36 +577,30 @@ public final class ObjectCodec
         return residualClass;
     }
 
-    private void serializeResiduals(
-        final BitStream stream,
-        final int[] state,
-        final int offset,
-        final int[] prediction,
-        final int predOffset,
-        final int first,
-        final int count,
-        final int width)
+    /** Fields {@code first .. first + count - 1} as residuals of one width, from {@link #residuals} when writing. */
+    private void serializeResiduals(final Coding c, final int first, final int count, final int width)
     {
+        final BitStream stream = c.stream;
         for (int i = 0; i < count; i++)
         {
             final int field = first + i;
             final int residual = width == 0 ? 0 : stream.serializeZigZag(residuals[i], width);
             if (stream.isReading())
             {
-                final int value = prediction[predOffset + field] + residual;
+                final int value = c.prediction().field(field) + residual;
                 final boolean inRange = value >= schema.fieldMin(field) && value <= schema.fieldMax(field);
                 stream.validate(inRange);
-                state[offset + field] = inRange ? value : schema.fieldMin(field);
+                c.state.field(field, inRange ? value : schema.fieldMin(field));
             }
         }
     }
 
-    private void serializeAbsolute(
-        final BitStream stream, final int[] state, final int offset, final int first, final int count)
+    private void serializeAbsolute(final Coding c, final int first, final int count)
     {
+        final StateRecord state = c.state;
         for (int f = first; f < first + count; f++)
         {
-            state[offset + f] = stream.serializeInt(state[offset + f], schema.fieldMin(f), schema.fieldMax(f));
+            state.field(f, c.stream.serializeInt(state.field(f), schema.fieldMin(f), schema.fieldMax(f)));
         }
     }
 }

@@ -1,54 +1,67 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.PredictionInput;
 import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 /**
  * The one place both ends ask the predictor for an object's prediction and derive its motion context from the
- * same baselines, so sender and receiver cannot call it differently (and a change of the predictor's signature
- * touches one method each).
+ * same baselines, so sender and receiver cannot call it differently.
+ *
+ * <p>Fill the baselines once per object with {@link #baselines}, then ask for any number of alternatives and the
+ * motion context. Owns the reusable {@link PredictionInput} and output view, so nothing allocates per object. Not
+ * thread-safe; one per end.
  */
 final class ObjectPrediction
 {
-    private ObjectPrediction()
+    private final Predictor predictor;
+    private final PredictionInput input;
+    private final StateRecord output;
+
+    ObjectPrediction(final Predictor predictor, final StateSchema schema)
     {
+        this.predictor = predictor;
+        this.input = new PredictionInput(schema);
+        this.output = new StateRecord(schema);
     }
 
     /**
-     * Predict alternative {@code alternative} of an object from its baselines in {@code ring}.
+     * The baselines of the object about to be predicted, both in {@code ring}.
      *
      * @param newestAgeTicks tick being coded minus the newest baseline's tick.
      * @param olderOffset    the older baseline's offset in {@code ring}, or -1 without one.
      * @param olderAgeTicks  tick being coded minus the older baseline's tick (ignored without one).
+     * @return this.
      */
-    static void predict(
-        final Predictor predictor,
-        final StateSchema schema,
-        final int alternative,
-        final int[] ring,
-        final int newestOffset,
-        final int newestAgeTicks,
-        final int olderOffset,
-        final int olderAgeTicks,
-        final int[] out,
-        final int outOffset)
-    {
-        final boolean hasOlder = olderOffset >= 0;
-        predictor.predictAlternative(alternative, schema, ring, newestOffset, newestAgeTicks, hasOlder ? ring : null,
-            hasOlder ? olderOffset : 0, hasOlder ? olderAgeTicks : 0, out, outOffset);
-    }
-
-    /** @return the {@link MotionContext} of an object's baselines (arguments as {@link #predict}). */
-    static int motionContext(
-        final StateSchema schema,
+    ObjectPrediction baselines(
         final int[] ring,
         final int newestOffset,
         final int newestAgeTicks,
         final int olderOffset,
         final int olderAgeTicks)
     {
-        final boolean hasOlder = olderOffset >= 0;
-        return MotionContext.of(schema, ring, newestOffset, newestAgeTicks, hasOlder ? ring : null,
-            hasOlder ? olderOffset : 0, hasOlder ? olderAgeTicks : 0);
+        input.newest(ring, newestOffset, newestAgeTicks);
+        if (olderOffset < 0)
+        {
+            input.noOlder();
+        }
+        else
+        {
+            input.older(ring, olderOffset, olderAgeTicks);
+        }
+        return this;
+    }
+
+    /** Predict alternative {@code alternative} from the current baselines into {@code out} at {@code outOffset}. */
+    void predict(final int alternative, final int[] out, final int outOffset)
+    {
+        predictor.predictAlternative(alternative, input, output.wrap(out, outOffset));
+    }
+
+    /** @return the {@link MotionContext} of the current baselines. */
+    int motionContext()
+    {
+        return MotionContext.of(input);
     }
 }

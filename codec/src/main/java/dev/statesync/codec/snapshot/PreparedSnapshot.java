@@ -19,6 +19,7 @@ final class PreparedSnapshot
     private final int objectCount;
     private final int stride;
     private final Predictor predictor;
+    private final ObjectPrediction prediction;
     private final ObjectCodec codec;
     private final StateRing sentRing;
     private final BitMeasure measure = new BitMeasure();
@@ -62,6 +63,7 @@ final class PreparedSnapshot
         this.objectCount = objectCount;
         this.stride = schema.stride();
         this.predictor = predictor;
+        this.prediction = new ObjectPrediction(predictor, schema);
         this.codec = codec;
         this.sentRing = sentRing;
         this.rangeCoded = rangeCoded;
@@ -137,15 +139,15 @@ final class PreparedSnapshot
         }
         final int[] ring = sentRing.array();
         final int objectOffset = object * stride;
-        motionContext[object] = ObjectPrediction.motionContext(schema, ring, newestOffset, newestAge, olderOffset, olderAge);
+        prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
+        motionContext[object] = prediction.motionContext();
         final int alternatives = predictor.alternativeCount();
         int bestBits = Integer.MAX_VALUE;
         for (int k = 0; k < alternatives; k++)
         {
             final int[] target = k == 0 ? predictions : alternativePrediction;
             final int targetOffset = k == 0 ? objectOffset : 0;
-            ObjectPrediction.predict(predictor, schema, k, ring, newestOffset, newestAge, olderOffset, olderAge,
-                target, targetOffset);
+            prediction.predict(k, target, targetOffset);
             if (alternatives == 1)
             {
                 break;

@@ -11,8 +11,7 @@ import dev.statesync.codec.state.StateSchema;
  */
 final class ReceivedBaselines implements PacketBaselines
 {
-    private final StateSchema schema;
-    private final Predictor predictor;
+    private final ObjectPrediction prediction;
     private final StateRing receivedRing;
     private final int stride;
     private final int maxReorderTicks;
@@ -22,8 +21,7 @@ final class ReceivedBaselines implements PacketBaselines
     ReceivedBaselines(
         final StateSchema schema, final Predictor predictor, final StateRing receivedRing, final int maxReorderTicks)
     {
-        this.schema = schema;
-        this.predictor = predictor;
+        this.prediction = new ObjectPrediction(predictor, schema);
         this.receivedRing = receivedRing;
         this.stride = schema.stride();
         this.maxReorderTicks = maxReorderTicks;
@@ -71,11 +69,9 @@ final class ReceivedBaselines implements PacketBaselines
         final int newestAge = tick - newestTickOfBaseline;
         // One prediction at a time: the packet routine codes the entry against it before the next is resolved.
         plan.predictionOffset[entry] = 0;
-        ObjectPrediction.predict(predictor, schema, plan.alternative[entry], ring, newestOffset, newestAge,
-            olderOffset, olderAge, plan.predictions, 0);
-        plan.motionContext[entry] = layout.usesMotionContexts() ?
-            ObjectPrediction.motionContext(schema, ring, newestOffset, newestAge, olderOffset, olderAge) :
-            MotionContext.NONE;
+        prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge)
+            .predict(plan.alternative[entry], plan.predictions, 0);
+        plan.motionContext[entry] = layout.usesMotionContexts() ? prediction.motionContext() : MotionContext.NONE;
         return DecodeResult.OK;
     }
 

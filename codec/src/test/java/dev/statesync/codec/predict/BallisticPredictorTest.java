@@ -2,6 +2,7 @@ package dev.statesync.codec.predict;
 
 import dev.statesync.codec.snapshot.RandomStates;
 
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -56,9 +57,10 @@ class BallisticPredictorTest
 
         final int[] a = new int[schema.stride()];
         final int[] b = new int[schema.stride()];
-        first.predict(schema, other, 0, 3, null, 0, 0, a, 0);
-        first.predict(schema, baseline, 0, age, null, 0, 0, a, 0);
-        second.predict(schema, baseline, 0, age, null, 0, 0, b, 0);
+        final PredictionInput in = new PredictionInput(schema);
+        first.predict(in.newest(other, 0, 3), new StateRecord(schema, a, 0));
+        first.predict(in.newest(baseline, 0, age), new StateRecord(schema, a, 0));
+        second.predict(new PredictionInput(schema).newest(baseline, 0, age), new StateRecord(schema, b, 0));
         assertArrayEquals(a, b, "same inputs, same outputs, whatever was predicted before");
         assertTrue(schema.isValid(a, 0));
     }
@@ -72,7 +74,7 @@ class BallisticPredictorTest
         RandomStates.setAtRest(schema, baseline, 0);
         final int[] out = new int[schema.stride()];
         new BallisticPredictor(schema, IntegratorModel.ode(-20, 0.01, 0.01, 0.01, 0.01, 60), true)
-            .predict(schema, baseline, 0, 30, null, 0, 0, out, 0);
+            .predict(new PredictionInput(schema).newest(baseline, 0, 30), new StateRecord(schema, out, 0));
         assertArrayEquals(baseline, out);
     }
 
@@ -84,7 +86,7 @@ class BallisticPredictorTest
         baseline[1] = 100 * 4096;
         final int[] out = new int[schema.stride()];
         new BallisticPredictor(schema, IntegratorModel.jbox2d(0, -10, 0, 0, 60), true)
-            .predict(schema, baseline, 0, 1, null, 0, 0, out, 0);
+            .predict(new PredictionInput(schema).newest(baseline, 0, 1), new StateRecord(schema, out, 0));
         // v = -10/60 m/s = -682.67 units -> -683; y += v/60 = -11.38 units -> 100 m - 11 units.
         assertEquals(-683, out[schema.linearOffset() + 1]);
         assertEquals(100 * 4096 - 11, out[1]);

@@ -2,6 +2,7 @@ package dev.statesync.codec.predict;
 
 import dev.statesync.codec.snapshot.RandomStates;
 
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -36,15 +37,16 @@ class LinearExtrapolationPredictorTest
         final int[] newest = record((int)Math.round(heightUnits(now - newestAge)));
         final int[] older = record((int)Math.round(heightUnits(now - newestAge - spacing)));
         final int[] out = new int[schema.stride()];
+        final PredictionInput in = new PredictionInput(schema).newest(newest, 0, newestAge)
+            .older(older, 0, newestAge + spacing);
 
-        new LinearExtrapolationPredictor(schema, 2, -20, 60)
-            .predict(schema, newest, 0, newestAge, older, 0, newestAge + spacing, out, 0);
+        new LinearExtrapolationPredictor(schema, 2, -20, 60).predict(in, new StateRecord(schema, out, 0));
         final double exact = heightUnits(now);
         // Each baseline is off the parabola by up to half a unit; the slope error grows by age / spacing.
         assertTrue(Math.abs(out[2] - exact) <= 1 + newestAge / (double)spacing,
             "predicted " + out[2] + " exact " + exact);
 
-        new LinearExtrapolationPredictor(false).predict(schema, newest, 0, newestAge, older, 0, newestAge + spacing, out, 0);
+        new LinearExtrapolationPredictor(false).predict(in, new StateRecord(schema, out, 0));
         final double bend = 10 * 512 * newestAge * (newestAge + spacing) / 3600.0;
         // Position rounding of the two baselines moves the straight line by at most (1 + 2 * newestAge / spacing).
         final double slack = 1 + 2.0 * newestAge / spacing;
@@ -57,7 +59,8 @@ class LinearExtrapolationPredictorTest
         final int[] newest = record(512);
         newest[schema.atRestOffset()] = 1;
         final int[] out = new int[schema.stride()];
-        new LinearExtrapolationPredictor(schema, 2, -20, 60).predict(schema, newest, 0, 6, record(700), 0, 12, out, 0);
+        new LinearExtrapolationPredictor(schema, 2, -20, 60).predict(
+            new PredictionInput(schema).newest(newest, 0, 6).older(record(700), 0, 12), new StateRecord(schema, out, 0));
         assertEquals(512, out[2]);
     }
 
@@ -89,8 +92,9 @@ class LinearExtrapolationPredictorTest
         final int olderAge = newestAge + spacing;
         final int[] out = new int[schema3d.stride()];
         final int[] heldOut = new int[schema3d.stride()];
-        quaternion.predict(schema3d, newest, 0, newestAge, older, 0, olderAge, out, 0);
-        held.predict(schema3d, newest, 0, newestAge, older, 0, olderAge, heldOut, 0);
+        final PredictionInput in = new PredictionInput(schema3d).newest(newest, 0, newestAge).older(older, 0, olderAge);
+        quaternion.predict(in, new StateRecord(schema3d, out, 0));
+        held.predict(in, new StateRecord(schema3d, heldOut, 0));
 
         final int rot = schema3d.rotationOffset();
         final int[] rotation = new int[4];
@@ -118,10 +122,12 @@ class LinearExtrapolationPredictorTest
         newest[schema2d.atRestOffset()] = 0;
         final int[] quaternion = new int[schema2d.stride()];
         final int[] linear = new int[schema2d.stride()];
+        final PredictionInput in = new PredictionInput(schema2d).newest(newest, 0, newestAge)
+            .older(older, 0, newestAge + spacing);
         new LinearExtrapolationPredictor(schema2d, 1, -10, 60, Rotation.QUATERNION)
-            .predict(schema2d, newest, 0, newestAge, older, 0, newestAge + spacing, quaternion, 0);
+            .predict(in, new StateRecord(schema2d, quaternion, 0));
         new LinearExtrapolationPredictor(schema2d, 1, -10, 60, Rotation.LINEAR_CODES)
-            .predict(schema2d, newest, 0, newestAge, older, 0, newestAge + spacing, linear, 0);
+            .predict(in, new StateRecord(schema2d, linear, 0));
         assertArrayEquals(linear, quaternion);
     }
 
@@ -135,7 +141,8 @@ class LinearExtrapolationPredictorTest
         newest[rot] = 5;
         older[rot] = 4090;
         final int[] out = new int[schema2d.stride()];
-        new LinearExtrapolationPredictor(Rotation.QUATERNION).predict(schema2d, newest, 0, 2, older, 0, 3, out, 0);
+        new LinearExtrapolationPredictor(Rotation.QUATERNION).predict(
+            new PredictionInput(schema2d).newest(newest, 0, 2).older(older, 0, 3), new StateRecord(schema2d, out, 0));
         assertEquals(5 + 2 * 11, out[rot], "11 codes a tick across the wrap, two ticks on");
     }
 
@@ -147,7 +154,8 @@ class LinearExtrapolationPredictorTest
         final int[] older = record(512);
         older[schema.rotationOffset() + 1] = 40;
         final int[] out = new int[schema.stride()];
-        new LinearExtrapolationPredictor(Rotation.QUATERNION).predict(schema, newest, 0, 6, older, 0, 7, out, 0);
+        new LinearExtrapolationPredictor(Rotation.QUATERNION).predict(
+            new PredictionInput(schema).newest(newest, 0, 6).older(older, 0, 7), new StateRecord(schema, out, 0));
         assertArrayEquals(newest, out);
     }
 

@@ -1,5 +1,6 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -24,36 +25,55 @@ class ObjectCodecTest
 {
     private final byte[] storage = new byte[256];
 
+    /**
+     * Records sit at different offsets of shared arrays, as in a snapshot: each view reads and writes its own
+     * record only, and the array overloads code exactly what the record views do.
+     */
     @Property(tries = 3000)
     void decodedStateEqualsEncodedAndMeasureEqualsWritten(
         @ForAll @IntRange(max = 5) final int schemaIndex,
         @ForAll final long seed,
-        @ForAll final boolean withPrediction)
+        @ForAll final boolean withPrediction,
+        @ForAll @IntRange(max = 3) final int stateSlot,
+        @ForAll @IntRange(max = 3) final int predictionSlot)
     {
         final StateSchema schema = RandomStates.schema(schemaIndex);
         final SplittableRandom random = new SplittableRandom(seed);
         final int stride = schema.stride();
-        final int[] prediction = new int[stride];
-        RandomStates.randomRecord(schema, random, prediction, 0);
-        final int[] state = prediction.clone();
-        RandomStates.evolve(schema, random, state, 0);
-        assertTrue(schema.isValid(state, 0));
+        final int[] records = new int[4 * stride];
+        final StateRecord prediction = new StateRecord(schema, records, predictionSlot * stride);
+        RandomStates.randomRecord(schema, random, records, prediction.offset());
+        final int[] states = new int[4 * stride];
+        final StateRecord state = new StateRecord(schema, states, stateSlot * stride).copyFrom(prediction);
+        RandomStates.evolve(schema, random, states, state.offset());
+        assertTrue(state.isValid());
 
         final ObjectCodec codec = new ObjectCodec(schema);
         final BitWriter writer = new BitWriter(new UnsafeBuffer(storage), 0, storage.length);
-        codec.serialize(writer, state, 0, withPrediction ? prediction : null, 0);
+        codec.serialize(writer, state, withPrediction ? prediction : null);
         writer.flush();
         final BitMeasure measure = new BitMeasure();
-        codec.serialize(measure, state, 0, withPrediction ? prediction : null, 0);
+        codec.serialize(measure, state, withPrediction ? prediction : null);
         assertEquals(writer.bitsWritten(), measure.bits());
+        final BitMeasure arrayMeasure = new BitMeasure();
+        codec.serialize(arrayMeasure, states, state.offset(), withPrediction ? records : null, prediction.offset());
+        assertEquals(measure.bits(), arrayMeasure.bits());
 
-        final int[] decoded = new int[stride];
-        Arrays.fill(decoded, 12345);
+        final int[] decodedStates = new int[4 * stride];
+        Arrays.fill(decodedStates, 12345);
+        final StateRecord decoded = new StateRecord(schema, decodedStates, stateSlot * stride);
         final BitReader reader = new BitReader(new UnsafeBuffer(storage), 0, writer.bytesWritten());
-        codec.serialize(reader, decoded, 0, withPrediction ? prediction : null, 0);
+        codec.serialize(reader, decoded, withPrediction ? prediction : null);
         assertFalse(reader.isFailed());
         assertEquals(writer.bitsWritten(), reader.bitsRead());
-        assertArrayEquals(state, decoded);
+        assertTrue(decoded.contentEquals(state), decoded + " vs " + state);
+        for (int i = 0; i < decodedStates.length; i++)
+        {
+            if (i < decoded.offset() || i >= decoded.offset() + stride)
+            {
+                assertEquals(12345, decodedStates[i], "a field outside the decoded record changed");
+            }
+        }
     }
 
     @Property(tries = 3000)
