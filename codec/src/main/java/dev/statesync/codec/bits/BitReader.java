@@ -16,21 +16,29 @@ import org.agrona.DirectBuffer;
  * escapes for bad input; a bit count outside 1..32 is a programmer error and throws.
  *
  * <p>A flyweight over any Agrona buffer: wrap and reuse, nothing allocates.
+ *
+ * <p>Why it is fast although every read is checked: the length check and the refill check are one compare.
+ * Bits come from a 64-bit scratch that holds only bits of the region; a read that the scratch can serve needs no
+ * other check. When it cannot, a checked path loads the 8 bytes at the read position as one little-endian word
+ * (through Agrona, bounds checks on), or near the end of the region only the bytes that are left, so the
+ * scratch never holds a bit from outside the region and a read it cannot serve after that is a read past the end.
+ * A failure empties the scratch, so every later read takes the checked path and fails again.
  */
 public final class BitReader implements BitStream
 {
+    private static final int WINDOW_BYTES = 8;
+
     private DirectBuffer buffer;
     private int offset;
     private int lengthBytes;
     private long lengthBits;
-    /** Bits left to read; forced to 0 by a failure, so one comparison guards both. */
-    private long bitsRemaining;
 
+    /** Unread bits loaded from the region, LSB first. */
     private long scratch;
+    /** Bits in {@link #scratch}, 0..64. */
     private int scratchBits;
-    private int nextByteIndex;
-    /** Bits read when the failure happened; while not failed, read = length - remaining. */
-    private long bitsReadAtFailure;
+    /** Region bit just past the last bit loaded into the scratch; bits read = this - scratchBits. */
+    private long loadedEndBits;
     private boolean failed;
 
     /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
@@ -63,10 +71,8 @@ public final class BitReader implements BitStream
         this.lengthBits = (long)lengthBytes * 8;
         scratch = 0;
         scratchBits = 0;
-        nextByteIndex = 0;
-        bitsReadAtFailure = 0;
+        loadedEndBits = 0;
         failed = false;
-        bitsRemaining = lengthBits;
         return this;
     }
 
@@ -82,47 +88,80 @@ public final class BitReader implements BitStream
         {
             throw new IllegalArgumentException("bits must be 1..32, got " + bits);
         }
-        if (bits > bitsRemaining)
+        final int available = scratchBits;
+        if (available < bits)
+        {
+            return readBitsRefilling(bits);
+        }
+        final long bitsHeld = scratch;
+        scratch = bitsHeld >>> bits;
+        scratchBits = available - bits;
+        return (int)(bitsHeld & Bits.lowMask(bits));
+    }
+
+    /**
+     * A read the scratch cannot serve: reload it from the read position (8 bytes, or the fewer left at the end of
+     * the region) and serve the read from it, or fail if the region ends first or the reader has failed.
+     */
+    private int readBitsRefilling(final int bits)
+    {
+        if (failed)
+        {
+            return 0;
+        }
+        final long position = loadedEndBits - scratchBits;
+        final int byteIndex = (int)(position >>> 3);
+        final int bitInByte = (int)position & 7;
+        final long window;
+        final int windowBits;
+        if (byteIndex <= lengthBytes - WINDOW_BYTES)
+        {
+            window = buffer.getLong(offset + byteIndex, ByteOrder.LITTLE_ENDIAN);
+            windowBits = WINDOW_BYTES * 8;
+        }
+        else
+        {
+            window = tailWindow(byteIndex);
+            windowBits = (lengthBytes - byteIndex) * 8;
+        }
+        final int available = windowBits - bitInByte;
+        if (available < bits)
         {
             fail();
             return 0;
         }
-        bitsRemaining -= bits;
-
-        if (scratchBits < bits)
-        {
-            if (nextByteIndex + 4 <= lengthBytes)
-            {
-                scratch |= (buffer.getInt(offset + nextByteIndex, ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL) << scratchBits;
-                scratchBits += 32;
-                nextByteIndex += 4;
-            }
-            else
-            {
-                // Tail of the region: bytes one at a time, never past its end (the check above guarantees
-                // the bits we need are there).
-                while (scratchBits < bits)
-                {
-                    scratch |= (buffer.getByte(offset + nextByteIndex) & 0xFFL) << scratchBits;
-                    scratchBits += 8;
-                    nextByteIndex++;
-                }
-            }
-        }
-
-        final int value = (int)(scratch & Bits.lowMask(bits));
-        scratch >>>= bits;
-        scratchBits -= bits;
-        return value;
+        final long bitsHeld = window >>> bitInByte;
+        scratch = bitsHeld >>> bits;
+        scratchBits = available - bits;
+        loadedEndBits = (long)byteIndex * 8 + windowBits;
+        return (int)(bitsHeld & Bits.lowMask(bits));
     }
 
+    /**
+     * The bytes from {@code byteIndex} to the end of the region (fewer than 8) as a little-endian word, zero
+     * above them: a window that never leaves the region.
+     */
+    private long tailWindow(final int byteIndex)
+    {
+        long window = 0;
+        int shift = 0;
+        for (int i = byteIndex; i < lengthBytes; i++)
+        {
+            window |= (buffer.getByte(offset + i) & 0xFFL) << shift;
+            shift += 8;
+        }
+        return window;
+    }
+
+    /** Enter the sticky failed state; bits read stays where it is. */
     private void fail()
     {
         if (!failed)
         {
             failed = true;
-            bitsReadAtFailure = lengthBits - bitsRemaining;
-            bitsRemaining = 0;
+            loadedEndBits -= scratchBits;
+            scratch = 0;
+            scratchBits = 0;
         }
     }
 
@@ -145,13 +184,14 @@ public final class BitReader implements BitStream
         {
             return min;
         }
+        // A failed reader reads 0, which decodes to min: no separate check of the failed state is needed.
         final long value = (long)min + (readBits(bits) & 0xFFFF_FFFFL);
         if (value > max)
         {
             fail();
             return min;
         }
-        return failed ? min : (int)value;
+        return (int)value;
     }
 
     /** Read a zig-zag coded signed value. */
@@ -201,7 +241,7 @@ public final class BitReader implements BitStream
         {
             return;
         }
-        if (length < 0 || (long)length * 8 > bitsRemaining)
+        if (length < 0 || (long)length * 8 > bitsRemaining())
         {
             fail();
             return;
@@ -224,13 +264,13 @@ public final class BitReader implements BitStream
     /** @return bits read so far. */
     public int bitsRead()
     {
-        return (int)(failed ? bitsReadAtFailure : lengthBits - bitsRemaining);
+        return (int)(loadedEndBits - scratchBits);
     }
 
-    /** @return bits left in the region. */
+    /** @return bits left in the region (0 once failed). */
     public long bitsRemaining()
     {
-        return bitsRemaining;
+        return failed ? 0 : lengthBits - bitsRead();
     }
 
     /** @return length of the wrapped region in bytes. */

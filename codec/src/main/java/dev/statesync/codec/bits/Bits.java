@@ -1,5 +1,12 @@
 package dev.statesync.codec.bits;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+import org.agrona.BufferUtil;
+import org.agrona.DirectBuffer;
+
 /**
  * Small bit arithmetic shared by every codec, with the exact semantics of serialize.h.
  */
@@ -47,5 +54,14 @@ public final class Bits
     public static long lowMask(final int bits)
     {
         return (1L << bits) - 1;
+    }
+
+    /** Little-endian 8-byte words at any byte index of a {@code byte[]}, range-checked by the JVM. */
+    static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Index in {@code buffer.byteArray()} of the buffer's byte {@code index}; the buffer must be array-backed. */
+    static int arrayIndex(final DirectBuffer buffer, final int index)
+    {
+        return (int)(buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET) + index;
     }
 }
