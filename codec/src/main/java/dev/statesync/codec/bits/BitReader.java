@@ -88,6 +88,12 @@ public final class BitReader implements BitStream
         {
             throw new IllegalArgumentException("bits must be 1..32, got " + bits);
         }
+        return takeBits(bits);
+    }
+
+    /** {@link #readBits(int)} for callers that already know {@code bits} is 1..32. */
+    private int takeBits(final int bits)
+    {
         final int available = scratchBits;
         if (available < bits)
         {
@@ -168,7 +174,7 @@ public final class BitReader implements BitStream
     /** Read one bit. */
     public boolean readBool()
     {
-        return readBits(1) != 0;
+        return takeBits(1) != 0;
     }
 
     /**
@@ -185,7 +191,7 @@ public final class BitReader implements BitStream
             return min;
         }
         // A failed reader reads 0, which decodes to min: no separate check of the failed state is needed.
-        final long value = (long)min + (readBits(bits) & 0xFFFF_FFFFL);
+        final long value = (long)min + (takeBits(bits) & 0xFFFF_FFFFL);
         if (value > max)
         {
             fail();
@@ -205,26 +211,26 @@ public final class BitReader implements BitStream
     {
         final int lastRung = ladder.rungCount() - 1;
         int rung = 0;
-        while (rung < lastRung && readBits(1) != 0)
+        while (rung < lastRung && takeBits(1) != 0)
         {
             rung++;
         }
         final int width = ladder.width(rung);
-        final int offsetInRung = width > 0 ? readBits(width) : 0;
+        final int offsetInRung = width > 0 ? takeBits(width) : 0;
         return failed ? 0 : (int)(ladder.start(rung) + offsetInRung);
     }
 
     /** Read the raw bits of a float. */
     public float readFloat()
     {
-        return Float.intBitsToFloat(readBits(32));
+        return Float.intBitsToFloat(takeBits(32));
     }
 
     /** Skip to the next byte boundary; non-zero padding fails the reader. */
     public void readAlign()
     {
         final int padding = alignBits();
-        if (padding > 0 && readBits(padding) != 0)
+        if (padding > 0 && takeBits(padding) != 0)
         {
             fail();
         }
@@ -248,7 +254,7 @@ public final class BitReader implements BitStream
         }
         for (int i = 0; i < length; i++)
         {
-            dst[dstOffset + i] = (byte)readBits(8);
+            dst[dstOffset + i] = (byte)takeBits(8);
         }
     }
 

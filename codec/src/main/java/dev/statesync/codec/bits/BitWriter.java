@@ -19,31 +19,25 @@ import org.agrona.MutableDirectBuffer;
  * structure before writing it). A value that does not fit the bit count it is written with is a programmer
  * error and throws {@link IllegalArgumentException}.
  *
- * <p>Why it is fast although every write is checked: the capacity check and the word-full check are one
- * compare. Bits collect in the scratch word, which maps to the region's 64 bits from {@code wordStartBits}; a
- * write whose new fill stays under {@code fastLimit} needs neither a store nor a capacity check, because that
- * limit is 64 when the whole word fits the region and one more than the bits left when it does not. Anything else
- * (a full word to store, a write that does not fit, any write after an overflow, which sets the limit to 0) takes
- * a checked path, once per 64 bits in steady state, that stores the word (range-checked: see
- * {@link #storeWord(int, long)}).
+ * <p>Why it is fast although every write is checked: the hot state is the scratch word and a bit cursor (the
+ * scratch's fill is {@code cursor & 63}), as in serialize.java's writer; a write is one compare for misuse, one
+ * compare against a limit that an overflow lowers to the cursor (so the same compare keeps the overflow sticky),
+ * a shift and an or; a store happens once per 64 bits (see {@link #storeWord(int, long)}). A whole word is stored
+ * only when all its bits were written, and each of them passed the capacity check, so the word lies inside the
+ * region.
  */
 public final class BitWriter implements BitStream
 {
-    private static final int WORD_BITS = 64;
-
     private MutableDirectBuffer buffer;
     private int offset;
     private int capacityBytes;
     private long capacityBits;
+    /** Bits a write may end at: the capacity, lowered to the cursor by an overflow so every later write fails. */
+    private long limitBits;
 
-    /** Bits of the open word, LSB first; the word starts at bit {@link #wordStartBits} of the region. */
     private long scratch;
-    /** Bits in {@link #scratch}, 0..63. */
-    private int used;
-    /** Region bit where the open word starts, a multiple of 64. */
-    private long wordStartBits;
-    /** A write whose new fill is below this fits the region and leaves the word open; 0 once overflowed. */
-    private int fastLimit;
+    /** Bits written (and accepted) so far; the scratch holds the {@code bitsWritten & 63} bits of the open word. */
+    private long bitsWritten;
     private boolean overflowed;
     /** The buffer's backing array when it has one (else null), and the region's first byte in it. */
     private byte[] array;
@@ -86,17 +80,9 @@ public final class BitWriter implements BitStream
     public void reset()
     {
         scratch = 0;
-        used = 0;
-        wordStartBits = 0;
+        bitsWritten = 0;
         overflowed = false;
-        fastLimit = fastLimitOfOpenWord();
-    }
-
-    /** 64 if the whole open word fits the region, else one more than the bits of it that do. */
-    private int fastLimitOfOpenWord()
-    {
-        final long room = capacityBits - wordStartBits;
-        return room >= WORD_BITS ? WORD_BITS : (int)room + 1;
+        limitBits = capacityBits;
     }
 
     /**
@@ -115,36 +101,39 @@ public final class BitWriter implements BitStream
         {
             throw misuse(value, bits);
         }
-        final int fill = used;
-        final int newFill = fill + bits;
-        if (newFill < fastLimit)
-        {
-            scratch |= unsigned << fill;
-            used = newFill;
-            return;
-        }
-        writeBitsChecked(unsigned, bits);
+        appendBits(unsigned, bits);
     }
 
-    /** A write that fills the open word, does not fit, or follows an overflow. */
-    private void writeBitsChecked(final long unsigned, final int bits)
+    /**
+     * {@link #writeBits(int, int)} for callers that already know {@code bits} is 1..32 and {@code unsigned} fits
+     * it (a bool, a float, an int checked against its range, padding): the argument check costs as much as the
+     * write, so they skip it.
+     */
+    private void appendBits(final long unsigned, final int bits)
     {
-        final int fill = used;
-        if (overflowed || wordStartBits + fill + bits > capacityBits)
+        final long position = bitsWritten;
+        final long end = position + bits;
+        if (end > limitBits)
         {
-            overflowed = true;
-            fastLimit = 0;
+            overflow();
             return;
         }
-        // It fits, yet did not take the fast path: so the whole word fits the region and this write completes it
-        // (fill + bits >= 64, which with bits <= 32 means fill >= 32).
-        scratch |= unsigned << fill;
-        storeWord((int)(wordStartBits >>> 3), scratch);
-        // fill >= 32 puts the shift in [1, 32]: what remains is the bits that spilled past the word.
-        scratch = unsigned >>> (WORD_BITS - fill);
-        used = fill + bits - WORD_BITS;
-        wordStartBits += WORD_BITS;
-        fastLimit = fastLimitOfOpenWord();
+        final int used = (int)position & 63;
+        scratch |= unsigned << used;
+        if (used + bits >= 64)
+        {
+            // Every bit of this word has been written and fitted the capacity, so all 8 bytes fit.
+            storeWord((int)(position >>> 3) & ~7, scratch);
+            // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
+            scratch = unsigned >>> (64 - used);
+        }
+        bitsWritten = end;
+    }
+
+    private void overflow()
+    {
+        overflowed = true;
+        limitBits = bitsWritten;
     }
 
     /**
@@ -179,7 +168,7 @@ public final class BitWriter implements BitStream
     /** Write one bit. */
     public void writeBool(final boolean value)
     {
-        writeBits(value ? 1 : 0, 1);
+        appendBits(value ? 1 : 0, 1);
     }
 
     /**
@@ -196,7 +185,8 @@ public final class BitWriter implements BitStream
         final int bits = Bits.bitsRequired(min, max);
         if (bits > 0)
         {
-            writeBits(value - min, bits);
+            // value - min <= max - min < 2^bits, read unsigned: it fits.
+            appendBits((value - min) & 0xFFFF_FFFFL, bits);
         }
     }
 
@@ -214,19 +204,19 @@ public final class BitWriter implements BitStream
         if (selectorBits > 0)
         {
             // rung ones then (unless last rung) a zero; read back one bit at a time, lowest first.
-            writeBits((int)Bits.lowMask(rung), selectorBits);
+            appendBits(Bits.lowMask(rung), selectorBits);
         }
         final int width = ladder.width(rung);
         if (width > 0)
         {
-            writeBits((int)(value - ladder.start(rung)), width);
+            appendBits(value - ladder.start(rung), width);
         }
     }
 
     /** Write the raw IEEE 754 bits of a float. */
     public void writeFloat(final float value)
     {
-        writeBits(Float.floatToRawIntBits(value), 32);
+        appendBits(Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, 32);
     }
 
     /** Write zero bits up to the next byte boundary. */
@@ -235,7 +225,7 @@ public final class BitWriter implements BitStream
         final int padding = alignBits();
         if (padding > 0)
         {
-            writeBits(0, padding);
+            appendBits(0, padding);
         }
     }
 
@@ -250,7 +240,7 @@ public final class BitWriter implements BitStream
         writeAlign();
         for (int i = 0; i < length; i++)
         {
-            writeBits(src[srcOffset + i] & 0xFF, 8);
+            appendBits(src[srcOffset + i] & 0xFF, 8);
         }
     }
 
@@ -262,8 +252,8 @@ public final class BitWriter implements BitStream
      */
     public int flush()
     {
-        final int pendingBytes = (used + 7) >>> 3;
-        final int wordStart = offset + (int)(wordStartBits >>> 3);
+        final int pendingBytes = (((int)bitsWritten & 63) + 7) >>> 3;
+        final int wordStart = offset + ((int)(bitsWritten >>> 3) & ~7);
         long word = scratch;
         for (int i = 0; i < pendingBytes; i++)
         {
@@ -276,7 +266,7 @@ public final class BitWriter implements BitStream
     /** @return bits written so far (excluding any write dropped by an overflow). */
     public int bitsWritten()
     {
-        return (int)(wordStartBits + used);
+        return (int)bitsWritten;
     }
 
     /** @return bytes the written bits occupy, {@code ceil(bitsWritten / 8)}. */
@@ -288,7 +278,7 @@ public final class BitWriter implements BitStream
     /** @return bits still free in the region. */
     public long bitsAvailable()
     {
-        return overflowed ? 0 : capacityBits - wordStartBits - used;
+        return limitBits - bitsWritten;
     }
 
     /** @return capacity of the wrapped region in bytes. */
