@@ -84,15 +84,26 @@ public final class BitReader implements BitStream
      */
     public int readBits(final int bits)
     {
-        if (((bits - 1) >>> 5) != 0)
+        final long mask;
+        try
+        {
+            // The table's range check is the argument check (1..32), and its entry replaces computing the mask.
+            mask = Bits.LOW_MASK[bits - 1];
+        }
+        catch (final ArrayIndexOutOfBoundsException outside1To32)
         {
             throw new IllegalArgumentException("bits must be 1..32, got " + bits);
         }
-        return takeBits(bits);
+        return takeBits(bits, mask);
     }
 
     /** {@link #readBits(int)} for callers that already know {@code bits} is 1..32. */
     private int takeBits(final int bits)
+    {
+        return takeBits(bits, Bits.lowMask(bits));
+    }
+
+    private int takeBits(final int bits, final long mask)
     {
         final int available = scratchBits;
         if (available < bits)
@@ -102,7 +113,7 @@ public final class BitReader implements BitStream
         final long bitsHeld = scratch;
         scratch = bitsHeld >>> bits;
         scratchBits = available - bits;
-        return (int)(bitsHeld & Bits.lowMask(bits));
+        return (int)(bitsHeld & mask);
     }
 
     /**
