@@ -17,12 +17,12 @@ import org.agrona.DirectBuffer;
  *
  * <p>A flyweight over any Agrona buffer: wrap and reuse, nothing allocates.
  *
- * <p>Why it is fast although every read is checked: the length check and the refill check are one compare.
- * Bits come from a 64-bit scratch that holds only bits of the region; a read that the scratch can serve needs no
- * other check. When it cannot, a checked path loads the 8 bytes at the read position as one little-endian word
- * (through Agrona, bounds checks on), or near the end of the region only the bytes that are left, so the
- * scratch never holds a bit from outside the region and a read it cannot serve after that is a read past the end.
- * A failure empties the scratch, so every later read takes the checked path and fails again.
+ * <p>Why it is fast although every read is checked: like serialize.java's reader it has no scratch to refill
+ * and no data-dependent branch. A read loads the 8 bytes at the cursor's byte as one little-endian word (any
+ * 1..32-bit field at any bit offset lies inside them), shifts and masks; in the region's last 7 bytes it loads
+ * the region's last 8 instead and shifts further, so no load ever leaves the region, and a region shorter than
+ * 8 bytes is copied into an 8-byte array at {@link #wrap(DirectBuffer, int, int)}. Its one check compares the
+ * read's end with a limit that a failure lowers to the cursor, so the same compare keeps the failure sticky.
  */
 public final class BitReader implements BitStream
 {
@@ -32,13 +32,18 @@ public final class BitReader implements BitStream
     private int offset;
     private int lengthBytes;
     private long lengthBits;
+    /** The array the windows come from when there is one (else null), and the region's first byte in it. */
+    private byte[] array;
+    private int arrayOffset;
+    /** Region byte of the last 8-byte window inside the region. */
+    private int lastWindowStart;
+    /** Holds a region shorter than a window, zero-padded, so every read can load a whole window. */
+    private final byte[] shortRegion = new byte[WINDOW_BYTES];
 
-    /** Unread bits loaded from the region, LSB first. */
-    private long scratch;
-    /** Bits in {@link #scratch}, 0..64. */
-    private int scratchBits;
-    /** Region bit just past the last bit loaded into the scratch; bits read = this - scratchBits. */
-    private long loadedEndBits;
+    /** Bits read so far, including a bounded field that then failed its range check. */
+    private long bitsRead;
+    /** Bits a read may end at: the length, lowered to the cursor by a failure so every later read fails. */
+    private long limitBits;
     private boolean failed;
 
     /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
@@ -69,9 +74,22 @@ public final class BitReader implements BitStream
         this.offset = offset;
         this.lengthBytes = lengthBytes;
         this.lengthBits = (long)lengthBytes * 8;
-        scratch = 0;
-        scratchBits = 0;
-        loadedEndBits = 0;
+        if (lengthBytes >= WINDOW_BYTES)
+        {
+            this.array = buffer.byteArray();
+            this.arrayOffset = array == null ? 0 : Bits.arrayIndex(buffer, offset);
+            this.lastWindowStart = lengthBytes - WINDOW_BYTES;
+        }
+        else
+        {
+            java.util.Arrays.fill(shortRegion, (byte)0);
+            buffer.getBytes(offset, shortRegion, 0, lengthBytes);
+            this.array = shortRegion;
+            this.arrayOffset = 0;
+            this.lastWindowStart = 0;
+        }
+        bitsRead = 0;
+        limitBits = lengthBits;
         failed = false;
         return this;
     }
@@ -105,81 +123,29 @@ public final class BitReader implements BitStream
 
     private int takeBits(final int bits, final long mask)
     {
-        final int available = scratchBits;
-        if (available < bits)
-        {
-            return readBitsRefilling(bits);
-        }
-        final long bitsHeld = scratch;
-        scratch = bitsHeld >>> bits;
-        scratchBits = available - bits;
-        return (int)(bitsHeld & mask);
-    }
-
-    /**
-     * A read the scratch cannot serve: reload it from the read position (8 bytes, or the fewer left at the end of
-     * the region) and serve the read from it, or fail if the region ends first or the reader has failed.
-     */
-    private int readBitsRefilling(final int bits)
-    {
-        if (failed)
-        {
-            return 0;
-        }
-        final long position = loadedEndBits - scratchBits;
-        final int byteIndex = (int)(position >>> 3);
-        final int bitInByte = (int)position & 7;
-        final long window;
-        final int windowBits;
-        if (byteIndex <= lengthBytes - WINDOW_BYTES)
-        {
-            window = buffer.getLong(offset + byteIndex, ByteOrder.LITTLE_ENDIAN);
-            windowBits = WINDOW_BYTES * 8;
-        }
-        else
-        {
-            window = tailWindow(byteIndex);
-            windowBits = (lengthBytes - byteIndex) * 8;
-        }
-        final int available = windowBits - bitInByte;
-        if (available < bits)
+        final long position = bitsRead;
+        final long end = position + bits;
+        if (end > limitBits)
         {
             fail();
             return 0;
         }
-        final long bitsHeld = window >>> bitInByte;
-        scratch = bitsHeld >>> bits;
-        scratchBits = available - bits;
-        loadedEndBits = (long)byteIndex * 8 + windowBits;
-        return (int)(bitsHeld & Bits.lowMask(bits));
-    }
-
-    /**
-     * The bytes from {@code byteIndex} to the end of the region (fewer than 8) as a little-endian word, zero
-     * above them: a window that never leaves the region.
-     */
-    private long tailWindow(final int byteIndex)
-    {
-        long window = 0;
-        int shift = 0;
-        for (int i = byteIndex; i < lengthBytes; i++)
-        {
-            window |= (buffer.getByte(offset + i) & 0xFFL) << shift;
-            shift += 8;
-        }
-        return window;
+        // The window at the cursor's byte, or the region's last one when that would leave the region.
+        final int windowStart = Math.min((int)(position >>> 3), lastWindowStart);
+        final byte[] array = this.array;
+        final long window = array != null ?
+            (long)Bits.LONG_LE.get(array, arrayOffset + windowStart) :
+            buffer.getLong(offset + windowStart, ByteOrder.LITTLE_ENDIAN);
+        bitsRead = end;
+        // 0..63: the cursor's bit within the window; the read ends inside the region, so inside the window.
+        return (int)((window >>> (int)(position - ((long)windowStart << 3))) & mask);
     }
 
     /** Enter the sticky failed state; bits read stays where it is. */
     private void fail()
     {
-        if (!failed)
-        {
-            failed = true;
-            loadedEndBits -= scratchBits;
-            scratch = 0;
-            scratchBits = 0;
-        }
+        failed = true;
+        limitBits = bitsRead;
     }
 
     /** Read one bit. */
@@ -281,7 +247,7 @@ public final class BitReader implements BitStream
     /** @return bits read so far. */
     public int bitsRead()
     {
-        return (int)(loadedEndBits - scratchBits);
+        return (int)bitsRead;
     }
 
     /** @return bits left in the region (0 once failed). */
