@@ -127,18 +127,29 @@ public final class BitReader implements BitStream
         final long end = position + bits;
         if (end > limitBits)
         {
-            fail();
-            return 0;
+            return failRead();
         }
         // The window at the cursor's byte, or the region's last one when that would leave the region.
         final int windowStart = Math.min((int)(position >>> 3), lastWindowStart);
         final byte[] array = this.array;
         final long window = array != null ?
-            (long)Bits.LONG_LE.get(array, arrayOffset + windowStart) :
-            buffer.getLong(offset + windowStart, ByteOrder.LITTLE_ENDIAN);
+            (long)Bits.LONG_LE.get(array, arrayOffset + windowStart) : directWindow(windowStart);
         bitsRead = end;
         // 0..63: the cursor's bit within the window; the read ends inside the region, so inside the window.
         return (int)((window >>> (int)(position - ((long)windowStart << 3))) & mask);
+    }
+
+    /** A window from a buffer with no backing array, through Agrona (bounds-checked). */
+    private long directWindow(final int windowStart)
+    {
+        return buffer.getLong(offset + windowStart, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Kept out of {@link #takeBits(int, long)} so the hot path stays small enough to inline everywhere. */
+    private int failRead()
+    {
+        fail();
+        return 0;
     }
 
     /** Enter the sticky failed state; bits read stays where it is. */
