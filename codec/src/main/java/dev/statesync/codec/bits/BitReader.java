@@ -22,7 +22,8 @@ import org.agrona.DirectBuffer;
  * 1..32-bit field at any bit offset lies inside them), shifts and masks; in the region's last 7 bytes it loads
  * the region's last 8 instead and shifts further, so no load ever leaves the region, and a region shorter than
  * 8 bytes is copied into an 8-byte array at {@link #wrap(DirectBuffer, int, int)}. Its one check compares the
- * read's end with a limit that a failure lowers to the cursor, so the same compare keeps the failure sticky.
+ * read's end with a limit that a failure lowers to the cursor, so the same compare keeps the failure sticky. The
+ * buffer's backing array is looked up at wrap: wrap the reader again after re-pointing its buffer at other memory.
  */
 public final class BitReader implements BitStream
 {

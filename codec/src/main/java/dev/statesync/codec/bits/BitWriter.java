@@ -20,11 +20,12 @@ import org.agrona.MutableDirectBuffer;
  * error and throws {@link IllegalArgumentException}.
  *
  * <p>Why it is fast although every write is checked: the hot state is the scratch word and a bit cursor (the
- * scratch's fill is {@code cursor & 63}), as in serialize.java's writer; a write is one compare for misuse, one
- * compare against a limit that an overflow lowers to the cursor (so the same compare keeps the overflow sticky),
- * a shift and an or; a store happens once per 64 bits (see {@link #storeWord(int, long)}). A whole word is stored
- * only when all its bits were written, and each of them passed the capacity check, so the word lies inside the
- * region.
+ * scratch's fill is {@code cursor & 63}), as in serialize.java's writer; a write is one table compare for
+ * misuse, one compare against a limit that an overflow lowers to the cursor (so the same compare keeps the
+ * overflow sticky), a shift and an or; a store happens once per 64 bits (see {@link #storeWord(int, long)}). A
+ * whole word is stored only when all its bits were written, and each of them passed the capacity check, so the
+ * word lies inside the region. The buffer's backing array is looked up at {@link #wrap(MutableDirectBuffer, int,
+ * int) wrap}: wrap the writer again after re-pointing its buffer at other memory.
  */
 public final class BitWriter implements BitStream
 {
@@ -149,8 +150,8 @@ public final class BitWriter implements BitStream
      * Store a whole word at region byte {@code index}. An array-backed buffer is written through a byte-array
      * view handle: the JVM range-checks it, and the JIT knows it writes only array elements, so the caller's
      * fields stay in registers across it (an Agrona store goes through {@code Unsafe}, which could alias any
-     * field and forces every one to be reloaded: measured at about a third of the write throughput). Other
-     * buffers take Agrona's bounds-checked store.
+     * field and forces every one to be reloaded, which measured slower here). Other buffers take Agrona's
+     * bounds-checked store.
      */
     private void storeWord(final int index, final long word)
     {
