@@ -16,6 +16,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.statesync.bench.jmh.reference.FiedlerBitReader;
+import dev.statesync.bench.jmh.reference.FiedlerBitWriter;
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitWriter;
 
@@ -23,6 +25,11 @@ import dev.statesync.codec.bits.BitWriter;
  * Bitpacker throughput on a realistic mixed-width field sequence: mostly 1-bit flags and small deltas,
  * some 9..18-bit quantized values, a few full 32-bit words, as a snapshot writes them. One operation is one
  * field, so ops/s is fields per second.
+ *
+ * <p>{@code write} / {@code read} run statesync's checked {@link BitWriter} / {@link BitReader} over an Agrona
+ * {@link UnsafeBuffer} (bounds checks on); {@code writeReference} / {@code readReference} run the same fields
+ * through {@link FiedlerBitWriter} / {@link FiedlerBitReader}, the serialize.java algorithm with its asserts
+ * compiled away, over a plain array: the bar. Both write the same bytes ({@link #setUp()} checks it).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -38,8 +45,12 @@ public class BitPackerBenchmark
     private final int[] values = new int[FIELDS];
     private final BitWriter writer = new BitWriter();
     private final BitReader reader = new BitReader();
+    private final FiedlerBitWriter referenceWriter = new FiedlerBitWriter();
+    private final FiedlerBitReader referenceReader = new FiedlerBitReader();
     private UnsafeBuffer buffer;
     private int readLength;
+    private byte[] referenceBuffer;
+    private int referenceCapacity;
 
     @Setup
     public void setUp()
@@ -74,6 +85,16 @@ public class BitPackerBenchmark
         writer.wrap(buffer, 0, buffer.capacity());
         write();
         readLength = writer.flush();
+
+        // The reference stores whole 8-byte words and reads 8-byte windows: a multiple of 8, plus 8 of slack.
+        referenceCapacity = (readLength + 7) & ~7;
+        referenceBuffer = new byte[referenceCapacity + 8];
+        if (writeReference() != readLength ||
+            !java.util.Arrays.equals(buffer.byteArray(), 0, readLength, referenceBuffer, 0, readLength) ||
+            readReference() != read())
+        {
+            throw new IllegalStateException("the reference bitpacker disagrees with statesync's on the same fields");
+        }
     }
 
     @Benchmark
@@ -94,6 +115,32 @@ public class BitPackerBenchmark
     public int read()
     {
         final BitReader reader = this.reader.wrap(buffer, 0, readLength);
+        int checksum = 0;
+        for (int i = 0; i < FIELDS; i++)
+        {
+            checksum += reader.readBits(widths[i]);
+        }
+        return checksum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(FIELDS)
+    public int writeReference()
+    {
+        final FiedlerBitWriter writer = this.referenceWriter.reset(referenceBuffer, referenceCapacity);
+        for (int i = 0; i < FIELDS; i++)
+        {
+            writer.writeBits(values[i], widths[i]);
+        }
+        writer.flush();
+        return writer.bytesWritten();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(FIELDS)
+    public int readReference()
+    {
+        final FiedlerBitReader reader = this.referenceReader.reset(referenceBuffer, readLength);
         int checksum = 0;
         for (int i = 0; i < FIELDS; i++)
         {

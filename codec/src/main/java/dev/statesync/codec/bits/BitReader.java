@@ -16,21 +16,35 @@ import org.agrona.DirectBuffer;
  * escapes for bad input; a bit count outside 1..32 is a programmer error and throws.
  *
  * <p>A flyweight over any Agrona buffer: wrap and reuse, nothing allocates.
+ *
+ * <p>Why it is fast although every read is checked: like serialize.java's reader it has no scratch to refill
+ * and no data-dependent branch. A read loads the 8 bytes at the cursor's byte as one little-endian word (any
+ * 1..32-bit field at any bit offset lies inside them), shifts and masks; in the region's last 7 bytes it loads
+ * the region's last 8 instead and shifts further, so no load ever leaves the region, and a region shorter than
+ * 8 bytes is copied into an 8-byte array at {@link #wrap(DirectBuffer, int, int)}. Its one check compares the
+ * read's end with a limit that a failure lowers to the cursor, so the same compare keeps the failure sticky. The
+ * buffer's backing array is looked up at wrap: wrap the reader again after re-pointing its buffer at other memory.
  */
 public final class BitReader implements BitStream
 {
+    private static final int WINDOW_BYTES = 8;
+
     private DirectBuffer buffer;
     private int offset;
     private int lengthBytes;
     private long lengthBits;
-    /** Bits left to read; forced to 0 by a failure, so one comparison guards both. */
-    private long bitsRemaining;
+    /** The array the windows come from when there is one (else null), and the region's first byte in it. */
+    private byte[] array;
+    private int arrayOffset;
+    /** Region byte of the last 8-byte window inside the region. */
+    private int lastWindowStart;
+    /** Holds a region shorter than a window, zero-padded, so every read can load a whole window. */
+    private final byte[] shortRegion = new byte[WINDOW_BYTES];
 
-    private long scratch;
-    private int scratchBits;
-    private int nextByteIndex;
-    /** Bits read when the failure happened; while not failed, read = length - remaining. */
-    private long bitsReadAtFailure;
+    /** Bits read so far, including a bounded field that then failed its range check. */
+    private long bitsRead;
+    /** Bits a read may end at: the length, lowered to the cursor by a failure so every later read fails. */
+    private long limitBits;
     private boolean failed;
 
     /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
@@ -61,12 +75,23 @@ public final class BitReader implements BitStream
         this.offset = offset;
         this.lengthBytes = lengthBytes;
         this.lengthBits = (long)lengthBytes * 8;
-        scratch = 0;
-        scratchBits = 0;
-        nextByteIndex = 0;
-        bitsReadAtFailure = 0;
+        if (lengthBytes >= WINDOW_BYTES)
+        {
+            this.array = buffer.byteArray();
+            this.arrayOffset = array == null ? 0 : Bits.arrayIndex(buffer, offset);
+            this.lastWindowStart = lengthBytes - WINDOW_BYTES;
+        }
+        else
+        {
+            java.util.Arrays.fill(shortRegion, (byte)0);
+            buffer.getBytes(offset, shortRegion, 0, lengthBytes);
+            this.array = shortRegion;
+            this.arrayOffset = 0;
+            this.lastWindowStart = 0;
+        }
+        bitsRead = 0;
+        limitBits = lengthBits;
         failed = false;
-        bitsRemaining = lengthBits;
         return this;
     }
 
@@ -78,58 +103,67 @@ public final class BitReader implements BitStream
      */
     public int readBits(final int bits)
     {
-        if (((bits - 1) >>> 5) != 0)
+        final long mask;
+        try
+        {
+            // The table's range check is the argument check (1..32), and its entry replaces computing the mask.
+            mask = Bits.LOW_MASK[bits - 1];
+        }
+        catch (final ArrayIndexOutOfBoundsException outside1To32)
         {
             throw new IllegalArgumentException("bits must be 1..32, got " + bits);
         }
-        if (bits > bitsRemaining)
-        {
-            fail();
-            return 0;
-        }
-        bitsRemaining -= bits;
-
-        if (scratchBits < bits)
-        {
-            if (nextByteIndex + 4 <= lengthBytes)
-            {
-                scratch |= (buffer.getInt(offset + nextByteIndex, ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL) << scratchBits;
-                scratchBits += 32;
-                nextByteIndex += 4;
-            }
-            else
-            {
-                // Tail of the region: bytes one at a time, never past its end (the check above guarantees
-                // the bits we need are there).
-                while (scratchBits < bits)
-                {
-                    scratch |= (buffer.getByte(offset + nextByteIndex) & 0xFFL) << scratchBits;
-                    scratchBits += 8;
-                    nextByteIndex++;
-                }
-            }
-        }
-
-        final int value = (int)(scratch & Bits.lowMask(bits));
-        scratch >>>= bits;
-        scratchBits -= bits;
-        return value;
+        return takeBits(bits, mask);
     }
 
+    /** {@link #readBits(int)} for callers that already know {@code bits} is 1..32. */
+    private int takeBits(final int bits)
+    {
+        return takeBits(bits, Bits.lowMask(bits));
+    }
+
+    private int takeBits(final int bits, final long mask)
+    {
+        final long position = bitsRead;
+        final long end = position + bits;
+        if (end > limitBits)
+        {
+            return failRead();
+        }
+        // The window at the cursor's byte, or the region's last one when that would leave the region.
+        final int windowStart = Math.min((int)(position >>> 3), lastWindowStart);
+        final byte[] array = this.array;
+        final long window = array != null ?
+            (long)Bits.LONG_LE.get(array, arrayOffset + windowStart) : directWindow(windowStart);
+        bitsRead = end;
+        // 0..63: the cursor's bit within the window; the read ends inside the region, so inside the window.
+        return (int)((window >>> (int)(position - ((long)windowStart << 3))) & mask);
+    }
+
+    /** A window from a buffer with no backing array, through Agrona (bounds-checked). */
+    private long directWindow(final int windowStart)
+    {
+        return buffer.getLong(offset + windowStart, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Kept out of {@link #takeBits(int, long)} so the hot path stays small enough to inline everywhere. */
+    private int failRead()
+    {
+        fail();
+        return 0;
+    }
+
+    /** Enter the sticky failed state; bits read stays where it is. */
     private void fail()
     {
-        if (!failed)
-        {
-            failed = true;
-            bitsReadAtFailure = lengthBits - bitsRemaining;
-            bitsRemaining = 0;
-        }
+        failed = true;
+        limitBits = bitsRead;
     }
 
     /** Read one bit. */
     public boolean readBool()
     {
-        return readBits(1) != 0;
+        return takeBits(1) != 0;
     }
 
     /**
@@ -145,13 +179,14 @@ public final class BitReader implements BitStream
         {
             return min;
         }
-        final long value = (long)min + (readBits(bits) & 0xFFFF_FFFFL);
+        // A failed reader reads 0, which decodes to min: no separate check of the failed state is needed.
+        final long value = (long)min + (takeBits(bits) & 0xFFFF_FFFFL);
         if (value > max)
         {
             fail();
             return min;
         }
-        return failed ? min : (int)value;
+        return (int)value;
     }
 
     /** Read a zig-zag coded signed value. */
@@ -165,26 +200,26 @@ public final class BitReader implements BitStream
     {
         final int lastRung = ladder.rungCount() - 1;
         int rung = 0;
-        while (rung < lastRung && readBits(1) != 0)
+        while (rung < lastRung && takeBits(1) != 0)
         {
             rung++;
         }
         final int width = ladder.width(rung);
-        final int offsetInRung = width > 0 ? readBits(width) : 0;
+        final int offsetInRung = width > 0 ? takeBits(width) : 0;
         return failed ? 0 : (int)(ladder.start(rung) + offsetInRung);
     }
 
     /** Read the raw bits of a float. */
     public float readFloat()
     {
-        return Float.intBitsToFloat(readBits(32));
+        return Float.intBitsToFloat(takeBits(32));
     }
 
     /** Skip to the next byte boundary; non-zero padding fails the reader. */
     public void readAlign()
     {
         final int padding = alignBits();
-        if (padding > 0 && readBits(padding) != 0)
+        if (padding > 0 && takeBits(padding) != 0)
         {
             fail();
         }
@@ -201,14 +236,14 @@ public final class BitReader implements BitStream
         {
             return;
         }
-        if (length < 0 || (long)length * 8 > bitsRemaining)
+        if (length < 0 || (long)length * 8 > bitsRemaining())
         {
             fail();
             return;
         }
         for (int i = 0; i < length; i++)
         {
-            dst[dstOffset + i] = (byte)readBits(8);
+            dst[dstOffset + i] = (byte)takeBits(8);
         }
     }
 
@@ -224,13 +259,13 @@ public final class BitReader implements BitStream
     /** @return bits read so far. */
     public int bitsRead()
     {
-        return (int)(failed ? bitsReadAtFailure : lengthBits - bitsRemaining);
+        return (int)bitsRead;
     }
 
-    /** @return bits left in the region. */
+    /** @return bits left in the region (0 once failed). */
     public long bitsRemaining()
     {
-        return bitsRemaining;
+        return failed ? 0 : lengthBits - bitsRead();
     }
 
     /** @return length of the wrapped region in bytes. */

@@ -1,5 +1,12 @@
 package dev.statesync.codec.bits;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+import org.agrona.BufferUtil;
+import org.agrona.DirectBuffer;
+
 /**
  * Small bit arithmetic shared by every codec, with the exact semantics of serialize.h.
  */
@@ -47,5 +54,34 @@ public final class Bits
     public static long lowMask(final int bits)
     {
         return (1L << bits) - 1;
+    }
+
+    /** Little-endian 8-byte words at any byte index of a {@code byte[]}, range-checked by the JVM. */
+    static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Index in {@code buffer.byteArray()} of the buffer's byte {@code index}; the buffer must be array-backed. */
+    static int arrayIndex(final DirectBuffer buffer, final int index)
+    {
+        return (int)(buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET) + index;
+    }
+
+    /**
+     * {@code MAX_UNSIGNED[bits]} is the largest value {@code bits} bits hold, for 1..32, and -1 for 0, so that
+     * {@code value > MAX_UNSIGNED[bits]} rejects both a value too wide and a zero bit count, and the array's own
+     * range check rejects any other count: the writer's argument check in one compare.
+     */
+    static final long[] MAX_UNSIGNED = new long[33];
+
+    /** {@code LOW_MASK[bits - 1]} is {@link #lowMask(int) lowMask(bits)} for 1..32, one load instead of three operations. */
+    static final long[] LOW_MASK = new long[32];
+
+    static
+    {
+        MAX_UNSIGNED[0] = -1;
+        for (int bits = 1; bits <= 32; bits++)
+        {
+            MAX_UNSIGNED[bits] = lowMask(bits);
+            LOW_MASK[bits - 1] = lowMask(bits);
+        }
     }
 }
