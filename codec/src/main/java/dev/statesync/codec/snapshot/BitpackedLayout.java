@@ -66,4 +66,17 @@ final class BitpackedLayout implements PacketLayout
     {
         return false;
     }
+
+    @Override
+    public void serializeObject(
+        final ObjectCodec codec,
+        final BitStream stream,
+        final int[] states,
+        final int stateOffset,
+        final int[] prediction,
+        final int predictionOffset,
+        final int motionContext)
+    {
+        codec.serializeBitpacked(stream, states, stateOffset, prediction, predictionOffset);
+    }
 }

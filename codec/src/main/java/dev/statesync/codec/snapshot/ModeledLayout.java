@@ -87,4 +87,17 @@ final class ModeledLayout implements PacketLayout
     {
         return true;
     }
+
+    @Override
+    public void serializeObject(
+        final ObjectCodec codec,
+        final BitStream stream,
+        final int[] states,
+        final int stateOffset,
+        final int[] prediction,
+        final int predictionOffset,
+        final int motionContext)
+    {
+        codec.serializeModeled(stream, states, stateOffset, prediction, predictionOffset, motionContext);
+    }
 }

@@ -217,6 +217,42 @@ public final class ObjectCodec
             prediction == null ? null : arrayPrediction.wrap(prediction, predOffset), motionContext);
     }
 
+    /**
+     * The bitpacked coding of one object held in arrays, whatever the stream: for a packet routine whose layout
+     * was chosen once per frame (see {@code PacketLayout}). Arguments as
+     * {@link #serialize(BitStream, int[], int, int[], int, int)} without the motion context.
+     */
+    void serializeBitpacked(
+        final BitStream stream, final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        serializeBitpacked(coding.begin(stream, arrayState.wrap(state, offset),
+            prediction == null ? null : arrayPrediction.wrap(prediction, predOffset)));
+    }
+
+    /**
+     * The context-modeled coding of one object held in arrays (absolute objects stay bitpacked, as in
+     * {@link #serialize(BitStream, StateRecord, StateRecord, int)}); {@code stream} must be a
+     * {@link ModeledBitStream}. Arguments as {@link #serialize(BitStream, int[], int, int[], int, int)}.
+     */
+    void serializeModeled(
+        final BitStream stream,
+        final int[] state,
+        final int offset,
+        final int[] prediction,
+        final int predOffset,
+        final int motionContext)
+    {
+        if (prediction == null)
+        {
+            serializeBitpacked(coding.begin(stream, arrayState.wrap(state, offset), null));
+        }
+        else
+        {
+            serializeModeled(coding.begin(stream, arrayState.wrap(state, offset),
+                arrayPrediction.wrap(prediction, predOffset)), motionContext);
+        }
+    }
+
     private void serializeBitpacked(final Coding c)
     {
         final BitStream stream = c.stream;

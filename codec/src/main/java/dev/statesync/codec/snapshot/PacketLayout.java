@@ -40,4 +40,12 @@ interface PacketLayout
 
     /** @return true if object states are coded in {@link MotionContext}s, which both ends must then derive. */
     boolean usesMotionContexts();
+
+    /**
+     * Serialize one object's state against its prediction ({@code prediction} null: absolutely) in this
+     * layout's coding: bitpacked, or per component in the {@code motionContext} on a modeled stream.
+     */
+    void serializeObject(
+        ObjectCodec codec, BitStream stream, int[] states, int stateOffset, int[] prediction, int predictionOffset,
+        int motionContext);
 }

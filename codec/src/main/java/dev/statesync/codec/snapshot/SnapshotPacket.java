@@ -109,7 +109,7 @@ final class SnapshotPacket
             // Without a baseline a modeled layout still predicts: from the packet's previous such object.
             final int[] prediction = hasBaseline ? plan.predictions :
                 fromPrevious && previousAbsolute >= 0 ? states : null;
-            codec.serialize(stream, states, stateOffset, prediction,
+            layout.serializeObject(codec, stream, states, stateOffset, prediction,
                 hasBaseline ? plan.predictionOffset[i] : Math.max(previousAbsolute, 0),
                 hasBaseline ? plan.motionContext[i] : MotionContext.INTRA_PACKET);
             if (!hasBaseline)
