@@ -9,31 +9,53 @@ package dev.statesync.sync.counter;
  * {@code long counter(ThatEnum descriptor)}. Reports, alerts and tests walk {@code ThatEnum.values()} the same way
  * for every component; src/site/counters.md is the table of them all.
  * <p>
- * Ids are dense and stable: in [0, number of the enum's constants), equal to the constant's ordinal, so a component
- * keeps its counters in one {@code long[]} indexed by id and counting costs an array increment. A new counter goes
- * at the end of its enum; labels never change once published.
+ * Ids are dense and stable: the constant's ordinal, so a component keeps its counters in one {@code long[]} indexed
+ * by id and counting costs an array increment. A new counter goes at the end of its enum; labels never change once
+ * published. Each constant holds its {@link CounterSpec}; the accessors here read it, so an enum is its constants.
  */
 public interface CounterDescriptor
 {
     /**
-     * @return index of the counter within its component, dense from 0.
+     * @return the constant's position in its enum (every enum supplies it); the counter's id.
      */
-    int id();
+    int ordinal();
+
+    /**
+     * @return the counter's label, kind and description.
+     */
+    CounterSpec spec();
+
+    /**
+     * @return index of the counter within its component, dense from 0: the enum constant's ordinal.
+     */
+    default int id()
+    {
+        return ordinal();
+    }
 
     /**
      * @return stable camelCase name for reports and dashboards.
      */
-    String label();
+    default String label()
+    {
+        return spec().label();
+    }
 
     /**
      * @return what the counter counts.
      */
-    CounterKind kind();
+    default CounterKind kind()
+    {
+        return spec().kind();
+    }
 
     /**
      * @return one sentence for operators: what moves it, and for a refusal, what was refused and why.
      */
-    String description();
+    default String description()
+    {
+        return spec().description();
+    }
 
     /**
      * @return true when the counter names a reason an input was refused.

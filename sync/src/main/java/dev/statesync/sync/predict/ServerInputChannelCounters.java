@@ -5,6 +5,7 @@ package dev.statesync.sync.predict;
 
 import dev.statesync.sync.counter.CounterDescriptor;
 import dev.statesync.sync.counter.CounterKind;
+import dev.statesync.sync.counter.CounterSpec;
 
 /**
  * The counters of a {@link ServerInputChannel} ({@link ServerInputChannel#counter(ServerInputChannelCounters)}): one
@@ -13,61 +14,37 @@ import dev.statesync.sync.counter.CounterKind;
 public enum ServerInputChannelCounters implements CounterDescriptor
 {
     /** Well-formed input messages accepted. */
-    MESSAGES_ACCEPTED(0, "messagesAccepted", CounterKind.OUTCOME,
+    MESSAGES_ACCEPTED("messagesAccepted", CounterKind.OUTCOME,
         "Well-formed input messages accepted."),
     /** Input messages that failed to decode. */
-    MALFORMED_MESSAGES(1, "malformedMessages", CounterKind.REFUSAL,
+    MALFORMED_MESSAGES("malformedMessages", CounterKind.REFUSAL,
         "Input messages that failed to decode."),
     /** Well-formed input messages rejected because all their inputs were far future or far past. */
-    REJECTED_MESSAGES(2, "rejectedMessages", CounterKind.REFUSAL,
+    REJECTED_MESSAGES("rejectedMessages", CounterKind.REFUSAL,
         "Well-formed input messages rejected because all their inputs were far future or far past."),
     /** Inputs rejected for being too far ahead of the next tick to apply. */
-    FAR_FUTURE_INPUTS(3, "farFutureInputs", CounterKind.REFUSAL,
+    FAR_FUTURE_INPUTS("farFutureInputs", CounterKind.REFUSAL,
         "Inputs rejected for being too far ahead of the next tick to apply."),
     /** Inputs rejected for being too far behind. */
-    FAR_PAST_INPUTS(4, "farPastInputs", CounterKind.REFUSAL,
+    FAR_PAST_INPUTS("farPastInputs", CounterKind.REFUSAL,
         "Inputs rejected for being too far behind."),
     /** Ticks that applied the client's own input. */
-    INPUTS_APPLIED(5, "inputsApplied", CounterKind.EVENT,
+    INPUTS_APPLIED("inputsApplied", CounterKind.EVENT,
         "Ticks that applied the client's own input."),
     /** Ticks that applied the missing-input policy. */
-    MISSING_INPUTS(6, "missingInputs", CounterKind.EVENT,
+    MISSING_INPUTS("missingInputs", CounterKind.EVENT,
         "Ticks that applied the missing-input policy.");
 
-    private final int id;
-    private final String label;
-    private final CounterKind kind;
-    private final String description;
+    private final CounterSpec spec;
 
-    ServerInputChannelCounters(final int id, final String label, final CounterKind kind, final String description)
+    ServerInputChannelCounters(final String label, final CounterKind kind, final String description)
     {
-        this.id = id;
-        this.label = label;
-        this.kind = kind;
-        this.description = description;
+        spec = new CounterSpec(label, kind, description);
     }
 
     @Override
-    public int id()
+    public CounterSpec spec()
     {
-        return id;
-    }
-
-    @Override
-    public String label()
-    {
-        return label;
-    }
-
-    @Override
-    public CounterKind kind()
-    {
-        return kind;
-    }
-
-    @Override
-    public String description()
-    {
-        return description;
+        return spec;
     }
 }

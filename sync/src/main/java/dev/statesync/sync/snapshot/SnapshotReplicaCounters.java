@@ -5,6 +5,7 @@ package dev.statesync.sync.snapshot;
 
 import dev.statesync.sync.counter.CounterDescriptor;
 import dev.statesync.sync.counter.CounterKind;
+import dev.statesync.sync.counter.CounterSpec;
 import dev.statesync.codec.snapshot.DecodeResult;
 
 /**
@@ -15,53 +16,29 @@ import dev.statesync.codec.snapshot.DecodeResult;
 public enum SnapshotReplicaCounters implements CounterDescriptor
 {
     /** Snapshots decoded and applied (acked). */
-    SNAPSHOTS_APPLIED(0, "snapshotsApplied", CounterKind.OUTCOME,
+    SNAPSHOTS_APPLIED("snapshotsApplied", CounterKind.OUTCOME,
         "Snapshots decoded and applied (acked)."),
     /** Snapshots with truncated, out-of-range or otherwise malformed bytes. */
-    REFUSED_MALFORMED(1, "refusedMalformed", CounterKind.REFUSAL,
+    REFUSED_MALFORMED("refusedMalformed", CounterKind.REFUSAL,
         "Snapshots with truncated, out-of-range or otherwise malformed bytes."),
     /** Snapshots older than the newest applied one by more than the reorder window. */
-    REFUSED_STALE(2, "refusedStale", CounterKind.REFUSAL,
+    REFUSED_STALE("refusedStale", CounterKind.REFUSAL,
         "Snapshots older than the newest applied one by more than the reorder window."),
     /** Snapshots with a delta against a baseline the replica does not hold (never received, or expired). */
-    REFUSED_BASELINE_MISSING(3, "refusedBaselineMissing", CounterKind.REFUSAL,
+    REFUSED_BASELINE_MISSING("refusedBaselineMissing", CounterKind.REFUSAL,
         "Snapshots with a delta against a baseline the replica does not hold (never received, or expired).");
 
-    private final int id;
-    private final String label;
-    private final CounterKind kind;
-    private final String description;
+    private final CounterSpec spec;
 
-    SnapshotReplicaCounters(final int id, final String label, final CounterKind kind, final String description)
+    SnapshotReplicaCounters(final String label, final CounterKind kind, final String description)
     {
-        this.id = id;
-        this.label = label;
-        this.kind = kind;
-        this.description = description;
+        spec = new CounterSpec(label, kind, description);
     }
 
     @Override
-    public int id()
+    public CounterSpec spec()
     {
-        return id;
-    }
-
-    @Override
-    public String label()
-    {
-        return label;
-    }
-
-    @Override
-    public CounterKind kind()
-    {
-        return kind;
-    }
-
-    @Override
-    public String description()
-    {
-        return description;
+        return spec;
     }
 
     /**

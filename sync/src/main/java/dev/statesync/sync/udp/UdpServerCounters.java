@@ -5,6 +5,7 @@ package dev.statesync.sync.udp;
 
 import dev.statesync.sync.counter.CounterDescriptor;
 import dev.statesync.sync.counter.CounterKind;
+import dev.statesync.sync.counter.CounterSpec;
 
 /**
  * The counters of a {@link UdpServer} ({@link UdpServer#counter(UdpServerCounters)}).
@@ -18,133 +19,109 @@ import dev.statesync.sync.counter.CounterKind;
 public enum UdpServerCounters implements CounterDescriptor
 {
     /** Datagrams read from the socket. */
-    DATAGRAMS_RECEIVED(0, "datagramsReceived", CounterKind.EVENT,
+    DATAGRAMS_RECEIVED("datagramsReceived", CounterKind.EVENT,
         "Datagrams read from the socket."),
     /** Outcome: a REQUEST was answered with a CHALLENGE. */
-    CHALLENGES_SENT(1, "challengesSent", CounterKind.OUTCOME,
+    CHALLENGES_SENT("challengesSent", CounterKind.OUTCOME,
         "A REQUEST was answered with a CHALLENGE."),
     /** Outcome: a RESPONSE with a valid cookie opened a connection and took a slot. */
-    CLIENTS_CONNECTED(2, "clientsConnected", CounterKind.OUTCOME,
+    CLIENTS_CONNECTED("clientsConnected", CounterKind.OUTCOME,
         "A RESPONSE with a valid cookie opened a connection and took a slot."),
     /** Outcome: a RESPONSE repeated by an already connected client; its KEEP_ALIVE was resent, no second slot. */
-    CONNECTIONS_CONFIRMED_AGAIN(3, "connectionsConfirmedAgain", CounterKind.OUTCOME,
+    CONNECTIONS_CONFIRMED_AGAIN("connectionsConfirmedAgain", CounterKind.OUTCOME,
         "A RESPONSE repeated by an already connected client; its KEEP_ALIVE was resent, no second slot."),
     /** Outcome: an authentic KEEP_ALIVE from a connected client. */
-    KEEP_ALIVES_RECEIVED(4, "keepAlivesReceived", CounterKind.OUTCOME,
+    KEEP_ALIVES_RECEIVED("keepAlivesReceived", CounterKind.OUTCOME,
         "An authentic KEEP_ALIVE from a connected client."),
     /** Outcome: an authentic DISCONNECT; the client's slot was freed. */
-    CLIENTS_DISCONNECTED(5, "clientsDisconnected", CounterKind.OUTCOME,
+    CLIENTS_DISCONNECTED("clientsDisconnected", CounterKind.OUTCOME,
         "An authentic DISCONNECT; the client's slot was freed."),
     /** Outcome: a reliable datagram from a connected client that its endpoint accepted. */
-    DATAGRAMS_ROUTED(6, "datagramsRouted", CounterKind.OUTCOME,
+    DATAGRAMS_ROUTED("datagramsRouted", CounterKind.OUTCOME,
         "A reliable datagram from a connected client that its endpoint accepted."),
     /** Refused: empty, or a control packet whose size is not its type's. */
-    REFUSED_WRONG_SIZE(7, "refusedWrongSize", CounterKind.REFUSAL,
+    REFUSED_WRONG_SIZE("refusedWrongSize", CounterKind.REFUSAL,
         "Empty, or a control packet whose size is not its type's."),
     /** Refused: control byte of no known type, or of a type only the server sends. */
-    REFUSED_UNKNOWN_TYPE(8, "refusedUnknownType", CounterKind.REFUSAL,
+    REFUSED_UNKNOWN_TYPE("refusedUnknownType", CounterKind.REFUSAL,
         "Control byte of no known type, or of a type only the server sends."),
     /** Refused: REQUEST for another protocol id or handshake version. */
-    REFUSED_WRONG_PROTOCOL(9, "refusedWrongProtocol", CounterKind.REFUSAL,
+    REFUSED_WRONG_PROTOCOL("refusedWrongProtocol", CounterKind.REFUSAL,
         "REQUEST for another protocol id or handshake version."),
     /** Refused: REQUEST whose padding is not all zeros. */
-    REFUSED_BAD_PADDING(10, "refusedBadPadding", CounterKind.REFUSAL,
+    REFUSED_BAD_PADDING("refusedBadPadding", CounterKind.REFUSAL,
         "REQUEST whose padding is not all zeros."),
     /** Refused: RESPONSE whose cookie expired. */
-    REFUSED_EXPIRED_COOKIE(11, "refusedExpiredCookie", CounterKind.REFUSAL,
+    REFUSED_EXPIRED_COOKIE("refusedExpiredCookie", CounterKind.REFUSAL,
         "RESPONSE whose cookie expired."),
     /** Refused: REQUEST or RESPONSE over the sender IP's rate limit. */
-    REFUSED_RATE_LIMITED_ADDRESS(12, "refusedRateLimitedAddress", CounterKind.REFUSAL,
+    REFUSED_RATE_LIMITED_ADDRESS("refusedRateLimitedAddress", CounterKind.REFUSAL,
         "REQUEST or RESPONSE over the sender IP's rate limit."),
     /** Refused: REQUEST or RESPONSE over the server's global handshake rate limit. */
-    REFUSED_RATE_LIMITED_GLOBAL(13, "refusedRateLimitedGlobal", CounterKind.REFUSAL,
+    REFUSED_RATE_LIMITED_GLOBAL("refusedRateLimitedGlobal", CounterKind.REFUSAL,
         "REQUEST or RESPONSE over the server's global handshake rate limit."),
     /** Refused: REQUEST or RESPONSE while every slot is taken (a DENIED was sent). */
-    REFUSED_SERVER_FULL(14, "refusedServerFull", CounterKind.REFUSAL,
+    REFUSED_SERVER_FULL("refusedServerFull", CounterKind.REFUSAL,
         "REQUEST or RESPONSE while every slot is taken (a DENIED was sent)."),
     /** Refused: RESPONSE whose cookie tag does not match: forged, altered, issued to another address or key, by another server instance, or with an expiry the server never issues. */
-    REFUSED_BAD_COOKIE(15, "refusedBadCookie", CounterKind.REFUSAL,
+    REFUSED_BAD_COOKIE("refusedBadCookie", CounterKind.REFUSAL,
         "RESPONSE whose cookie tag does not match: forged, altered, issued to another address or key, by another server instance, or with an expiry the server never issues."),
     /** Refused: valid cookie from an address already connected under another cookie. */
-    REFUSED_ADDRESS_IN_USE(16, "refusedAddressInUse", CounterKind.REFUSAL,
+    REFUSED_ADDRESS_IN_USE("refusedAddressInUse", CounterKind.REFUSAL,
         "Valid cookie from an address already connected under another cookie."),
     /** Refused: valid cookie that already opened a connection (a replay after that connection ended). */
-    REFUSED_REPLAYED_COOKIE(17, "refusedReplayedCookie", CounterKind.REFUSAL,
+    REFUSED_REPLAYED_COOKIE("refusedReplayedCookie", CounterKind.REFUSAL,
         "Valid cookie that already opened a connection (a replay after that connection ended)."),
     /** Refused: valid cookie, but the set of used cookies is full of unexpired ones. */
-    REFUSED_COOKIE_GUARD_FULL(18, "refusedCookieGuardFull", CounterKind.REFUSAL,
+    REFUSED_COOKIE_GUARD_FULL("refusedCookieGuardFull", CounterKind.REFUSAL,
         "Valid cookie, but the set of used cookies is full of unexpired ones."),
     /** Refused: valid cookie, but X25519 refused the client's public key (small order). */
-    REFUSED_BAD_PUBLIC_KEY(19, "refusedBadPublicKey", CounterKind.REFUSAL,
+    REFUSED_BAD_PUBLIC_KEY("refusedBadPublicKey", CounterKind.REFUSAL,
         "Valid cookie, but X25519 refused the client's public key (small order)."),
     /** Refused: a KEEP_ALIVE, DISCONNECT or reliable datagram from an address that holds no slot. */
-    REFUSED_UNKNOWN_ADDRESS(20, "refusedUnknownAddress", CounterKind.REFUSAL,
+    REFUSED_UNKNOWN_ADDRESS("refusedUnknownAddress", CounterKind.REFUSAL,
         "A KEEP_ALIVE, DISCONNECT or reliable datagram from an address that holds no slot."),
     /** Refused: KEEP_ALIVE or DISCONNECT from a connected address whose MAC does not match its link key. */
-    REFUSED_FORGED_CONTROL(21, "refusedForgedControl", CounterKind.REFUSAL,
+    REFUSED_FORGED_CONTROL("refusedForgedControl", CounterKind.REFUSAL,
         "KEEP_ALIVE or DISCONNECT from a connected address whose MAC does not match its link key."),
     /** Refused: authentic KEEP_ALIVE or DISCONNECT whose control sequence is not newer than the last (a replay). */
-    REFUSED_REPLAYED_CONTROL(22, "refusedReplayedControl", CounterKind.REFUSAL,
+    REFUSED_REPLAYED_CONTROL("refusedReplayedControl", CounterKind.REFUSAL,
         "Authentic KEEP_ALIVE or DISCONNECT whose control sequence is not newer than the last (a replay)."),
     /** Refused: reliable datagram from a connected address that its endpoint refused (see its ReliableCounters). */
-    REFUSED_BY_ENDPOINT(23, "refusedByEndpoint", CounterKind.REFUSAL,
+    REFUSED_BY_ENDPOINT("refusedByEndpoint", CounterKind.REFUSAL,
         "Reliable datagram from a connected address that its endpoint refused (see its ReliableCounters)."),
     /** Event: KEEP_ALIVE packets sent (the first one of a connection confirms it). */
-    KEEP_ALIVES_SENT(24, "keepAlivesSent", CounterKind.EVENT,
+    KEEP_ALIVES_SENT("keepAlivesSent", CounterKind.EVENT,
         "KEEP_ALIVE packets sent (the first one of a connection confirms it)."),
     /** Event: DENIED packets sent. */
-    DENIALS_SENT(25, "denialsSent", CounterKind.EVENT,
+    DENIALS_SENT("denialsSent", CounterKind.EVENT,
         "DENIED packets sent."),
     /** Event: DISCONNECT packets sent (several per disconnect, for loss). */
-    DISCONNECTS_SENT(26, "disconnectsSent", CounterKind.EVENT,
+    DISCONNECTS_SENT("disconnectsSent", CounterKind.EVENT,
         "DISCONNECT packets sent (several per disconnect, for loss)."),
     /** Event: clients dropped after the idle timeout. */
-    CLIENTS_TIMED_OUT(27, "clientsTimedOut", CounterKind.EVENT,
+    CLIENTS_TIMED_OUT("clientsTimedOut", CounterKind.EVENT,
         "Clients dropped after the idle timeout."),
     /** Event: clients the application disconnected ({@link UdpServer#disconnect}). */
-    CLIENTS_KICKED(28, "clientsKicked", CounterKind.EVENT,
+    CLIENTS_KICKED("clientsKicked", CounterKind.EVENT,
         "Clients the application disconnected (UdpServer.disconnect)."),
     /** Event: datagrams the socket refused or failed to send. */
-    SEND_FAILURES(29, "sendFailures", CounterKind.EVENT,
+    SEND_FAILURES("sendFailures", CounterKind.EVENT,
         "Datagrams the socket refused or failed to send."),
     /** Event: socket read errors. */
-    RECEIVE_FAILURES(30, "receiveFailures", CounterKind.EVENT,
+    RECEIVE_FAILURES("receiveFailures", CounterKind.EVENT,
         "Socket read errors.");
 
-    private final int id;
-    private final String label;
-    private final CounterKind kind;
-    private final String description;
+    private final CounterSpec spec;
 
-    UdpServerCounters(final int id, final String label, final CounterKind kind, final String description)
+    UdpServerCounters(final String label, final CounterKind kind, final String description)
     {
-        this.id = id;
-        this.label = label;
-        this.kind = kind;
-        this.description = description;
+        spec = new CounterSpec(label, kind, description);
     }
 
     @Override
-    public int id()
+    public CounterSpec spec()
     {
-        return id;
-    }
-
-    @Override
-    public String label()
-    {
-        return label;
-    }
-
-    @Override
-    public CounterKind kind()
-    {
-        return kind;
-    }
-
-    @Override
-    public String description()
-    {
-        return description;
+        return spec;
     }
 }
