@@ -69,6 +69,7 @@ public final class Fidelity
     private double restingJitterM;
     private final double[] meanErrorByTick;
     private final double[] maxErrorByTick;
+    private final SceneViews views;
 
     /**
      * @param is3d       3D records (else 2D).
@@ -102,6 +103,7 @@ public final class Fidelity
         maxErrorByTick = new double[ticks + 1];
         Arrays.fill(meanErrorByTick, Double.NaN);
         Arrays.fill(maxErrorByTick, Double.NaN);
+        views = new SceneViews(objects, delayTicks, ticks);
     }
 
     /**
@@ -175,6 +177,7 @@ public final class Fidelity
                 restSinceTick[object] = NO_TICK;
             }
 
+            views.authority(object, truth[a], truth[a + 1]);
             final int r = displayed(object, shown);
             if (r < 0)
             {
@@ -199,6 +202,7 @@ public final class Fidelity
             final double dz = is3d ? shownState[ro + 2] - truth[a + 2] : 0;
             final double error = Math.sqrt(dx * dx + dy * dy + dz * dz);
             addSample(error, rotationErrorDeg(shownState, ro, truth, a));
+            views.replica(object, shownState[ro], shownState[ro + 1], error);
             tickSum += error;
             tickMax = Math.max(tickMax, error);
             tickSamples++;
@@ -218,6 +222,7 @@ public final class Fidelity
             lastDisplayedValid[object] = true;
             lastDisplayedTick[object] = displayedTick;
         }
+        views.end(tick, shown, tickSamples == 0 ? -1 : tickMax);
         if (tick < meanErrorByTick.length)
         {
             meanErrorByTick[tick] = tickSamples == 0 ? Double.NaN : tickSum / tickSamples;
@@ -360,6 +365,12 @@ public final class Fidelity
     public double restingJitterM()
     {
         return restingJitterM;
+    }
+
+    /** @return the top-down views: four evenly spaced display ticks, then the one with the largest error. */
+    public java.util.List<SceneView> sceneViews()
+    {
+        return views.views();
     }
 
     /** @return mean position error of the display at each tick (index = tick; NaN where none), metres. */
