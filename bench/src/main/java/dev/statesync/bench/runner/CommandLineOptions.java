@@ -62,7 +62,8 @@ final class CommandLineOptions
 
     @Option(names = "--sweep", order = 15, description = {
         "after the run, run the scene again at each --sweep-kbps budget for --sweep-seconds",
-        "(shorter than the run: 6 runs) and report error against kbps: table, JSON, HTML plot"})
+        "(10 s, half a default run, to keep 6 runs quick); print error against kbps and put",
+        "it in the JSON (sweep) and HTML (plot) reports"})
     boolean sweep;
 
     double[] sweepKbps = Options.DEFAULT_SWEEP_KBPS.clone();
@@ -143,8 +144,9 @@ final class CommandLineOptions
         htmlFile = fileName("--html", value);
     }
 
-    @Option(names = "--sweep-kbps", paramLabel = "LIST", order = 16, description =
-        "budgets of --sweep: kbps or 'unlimited', comma-separated (default unlimited,512,384,256,192,128)")
+    @Option(names = "--sweep-kbps", paramLabel = "LIST", order = 16, description = {
+        "budgets of --sweep: kbps or 'unlimited', comma-separated",
+        "(default unlimited,512,384,256,192,128)"})
     void sweepKbps(final String value)
     {
         final String[] parts = value.split(",", -1);

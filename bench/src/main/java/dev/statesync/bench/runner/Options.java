@@ -39,8 +39,8 @@ public final class Options
 
     /** Default UDP port of the server and client subcommands. */
     public static final int DEFAULT_PORT = 40_600;
-    /** Simulated seconds of each run of a {@code --sweep}: a quarter of the default run, so six budgets cost about one and a half runs. */
-    public static final double DEFAULT_SWEEP_SECONDS = 5.0;
+    /** Simulated seconds of each run of a {@code --sweep}: half the default run (past the quiet start), so six budgets cost about three runs. */
+    public static final double DEFAULT_SWEEP_SECONDS = 10.0;
     /** Budgets of a {@code --sweep}, kbps; 0 = unlimited. */
     static final double[] DEFAULT_SWEEP_KBPS = { 0, 512, 384, 256, 192, 128 };
     /** Default client slots of the server subcommand. */

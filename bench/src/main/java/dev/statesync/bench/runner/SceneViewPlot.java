@@ -16,7 +16,10 @@ final class SceneViewPlot
     private static final int SIZE = 320;
     private static final int MARGIN = 14;
     private static final int TITLE = 34;
-    /** The view of the largest error shows this square around the worst object, metres, so its pop is visible. */
+    /**
+     * The view of the largest error shows at least this square around the worst object (1.5 times its error if
+     * that is larger, centred between its two positions), metres, so its pop is visible.
+     */
     private static final double ZOOM_M = 4;
     private static final double[] BUCKETS_M = { 0.01, 0.05, 0.10 };
     private static final String[] BUCKET_COLOURS = { "#43a047", "#fdd835", "#fb8c00", "#e53935" };
@@ -73,10 +76,11 @@ final class SceneViewPlot
             {
                 worstObject = v.errorM()[i] > v.errorM()[worstObject] || Float.isNaN(v.errorM()[worstObject]) ? i : worstObject;
             }
-            minX = a[2 * worstObject] - ZOOM_M / 2;
-            maxX = minX + ZOOM_M;
-            minY = a[2 * worstObject + 1] - ZOOM_M / 2;
-            maxY = minY + ZOOM_M;
+            final double zoom = Math.max(ZOOM_M, 1.5 * v.errorM()[worstObject]);
+            minX = (a[2 * worstObject] + r[2 * worstObject]) / 2 - zoom / 2;
+            maxX = minX + zoom;
+            minY = (a[2 * worstObject + 1] + r[2 * worstObject + 1]) / 2 - zoom / 2;
+            maxY = minY + zoom;
         }
         final double span = Math.max(1e-3, Math.max(maxX - minX, maxY - minY));
         final double scale = (SIZE - 2 * MARGIN) / span;

@@ -139,12 +139,12 @@ class OptionsTest
     }
 
     @Test
-    void shouldDefaultTheSweepToSixBudgetsOfFiveSecondsAndCopyTheRunForEachBudget()
+    void shouldDefaultTheSweepToSixBudgetsOfTenSecondsAndCopyTheRunForEachBudget()
     {
         final Options o = Options.parse("--scene", "pile", "--seed", "9", "--json", "a.json");
         assertFalse(o.sweep());
         assertArrayEquals(new double[]{ 0, 512, 384, 256, 192, 128 }, o.sweepKbps());
-        assertEquals(5.0, o.sweepSeconds());
+        assertEquals(10.0, o.sweepSeconds());
         final Options run = o.withBudget(192, 2);
         assertEquals(192, run.budgetKbps());
         assertTrue(run.budgeted());
