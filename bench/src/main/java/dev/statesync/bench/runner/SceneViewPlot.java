@@ -39,7 +39,8 @@ final class SceneViewPlot
                 .append(BUCKET_NAMES[b]).append(b + 1 < BUCKET_COLOURS.length ? ", " : ". ");
         }
         h.append("A red line joins the two where they are 5 cm or more apart. x right, y up, metres; 3D scenes ")
-            .append("seen from above.</p>\n<div style=\"display:flex;flex-wrap:wrap;gap:12px\">\n");
+            .append("seen from above (the error is 3D: an object off in height shows a short line).</p>\n")
+            .append("<div style=\"display:flex;flex-wrap:wrap;gap:12px\">\n");
         for (final SceneView view : views)
         {
             view(h, view);
