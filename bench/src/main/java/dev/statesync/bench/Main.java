@@ -5,12 +5,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
+import dev.statesync.bench.runner.BudgetSweep;
 import dev.statesync.bench.runner.HtmlReport;
 import dev.statesync.bench.runner.JsonReport;
 import dev.statesync.bench.runner.Options;
 import dev.statesync.bench.runner.RunReport;
 import dev.statesync.bench.runner.ScenarioRunner;
+import dev.statesync.bench.runner.SweepPoint;
 import dev.statesync.bench.runner.TextTable;
 import dev.statesync.bench.runner.UdpAuthorityServer;
 import dev.statesync.bench.runner.UdpReplicaClient;
@@ -76,16 +79,21 @@ public final class Main
             return EXIT_USAGE;
         }
         out.print(TextTable.format(report));
+        final List<SweepPoint> sweep = options.sweep() ? BudgetSweep.run(options, err) : List.of();
+        if (options.sweep())
+        {
+            out.print(BudgetSweep.table(sweep, options.sweepSeconds()));
+        }
         try
         {
             if (options.jsonFile() != null)
             {
-                Files.writeString(Path.of(options.jsonFile()), JsonReport.format(report), StandardCharsets.UTF_8);
+                Files.writeString(Path.of(options.jsonFile()), JsonReport.format(report, sweep), StandardCharsets.UTF_8);
                 out.println("wrote " + options.jsonFile());
             }
             if (options.htmlFile() != null)
             {
-                Files.writeString(Path.of(options.htmlFile()), HtmlReport.format(report), StandardCharsets.UTF_8);
+                Files.writeString(Path.of(options.htmlFile()), HtmlReport.format(report, sweep), StandardCharsets.UTF_8);
                 out.println("wrote " + options.htmlFile());
             }
         }

@@ -60,6 +60,15 @@ final class CommandLineOptions
     String jsonFile;
     String htmlFile;
 
+    @Option(names = "--sweep", order = 15, description = {
+        "after the run, run the scene again at each --sweep-kbps budget for --sweep-seconds",
+        "(10 s, half a default run, to keep 6 runs quick); print error against kbps and put",
+        "it in the JSON (sweep) and HTML (plot) reports"})
+    boolean sweep;
+
+    double[] sweepKbps = Options.DEFAULT_SWEEP_KBPS.clone();
+    double sweepSeconds = Options.DEFAULT_SWEEP_SECONDS;
+
     @Option(names = {"--help", "-h"}, usageHelp = true, order = 12, description = "this text")
     boolean help;
 
@@ -133,6 +142,39 @@ final class CommandLineOptions
     void htmlFile(final String value)
     {
         htmlFile = fileName("--html", value);
+    }
+
+    @Option(names = "--sweep-kbps", paramLabel = "LIST", order = 16, description = {
+        "budgets of --sweep: kbps or 'unlimited', comma-separated",
+        "(default unlimited,512,384,256,192,128)"})
+    void sweepKbps(final String value)
+    {
+        final String[] parts = value.split(",", -1);
+        final double[] kbps = new double[parts.length];
+        for (int i = 0; i < parts.length; i++)
+        {
+            final String part = parts[i].strip();
+            if ("unlimited".equals(part))
+            {
+                continue;
+            }
+            try
+            {
+                kbps[i] = inRange("--sweep-kbps", Double.parseDouble(part), LinkBudget.MIN_KBPS, LinkBudget.MAX_KBPS, true);
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw bad("--sweep-kbps needs kbps or 'unlimited', comma-separated, got '" + value + "'");
+            }
+        }
+        sweepKbps = kbps;
+    }
+
+    @Option(names = "--sweep-seconds", paramLabel = "S", order = 17,
+        description = "simulated seconds of each --sweep run, > 0       (default " + (int)Options.DEFAULT_SWEEP_SECONDS + ")")
+    void sweepSeconds(final double value)
+    {
+        sweepSeconds = inRange("--sweep-seconds", value, 1.0 / 60, 24 * 3600, false);
     }
 
     @Option(names = "--port", paramLabel = "N", order = 13,

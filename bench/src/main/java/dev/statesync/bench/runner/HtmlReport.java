@@ -10,12 +10,12 @@ import java.util.Locale;
 public final class HtmlReport
 {
     private static final String[] COLOURS = { "#9e9e9e", "#8d6e63", "#ffb300", "#43a047", "#1e88e5", "#d81b60" };
-    private static final int WIDTH = 1000;
-    private static final int HEIGHT = 320;
-    private static final int LEFT = 70;
-    private static final int RIGHT = 170;
-    private static final int TOP = 20;
-    private static final int BOTTOM = 40;
+    static final int WIDTH = 1000;
+    static final int HEIGHT = 320;
+    static final int LEFT = 70;
+    static final int RIGHT = 170;
+    static final int TOP = 20;
+    static final int BOTTOM = 40;
     private static final int RASTER_COLUMNS = 240;
     private static final int RASTER_ROWS = 120;
 
@@ -25,6 +25,15 @@ public final class HtmlReport
 
     /** @return the page. */
     public static String format(final RunReport r)
+    {
+        return format(r, java.util.List.of());
+    }
+
+    /**
+     * @param sweep the points of a {@code --sweep}, or empty (then the page has no sweep section).
+     * @return the page.
+     */
+    public static String format(final RunReport r, final java.util.List<SweepPoint> sweep)
     {
         final StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>statesync report: ")
@@ -53,11 +62,25 @@ public final class HtmlReport
         h.append("<h2>Replica position error over time</h2>\n<p>Displayed state (delay ")
             .append(r.delayTicks()).append(" ticks) against the authority: mean over objects per tick; dashed: p99 of the run.</p>\n");
         errorPlot(h, r);
+        if (!r.sceneViews().isEmpty())
+        {
+            h.append("<h2>The scene from above: authority against replica</h2>\n");
+            SceneViewPlot.append(h, r.sceneViews(), r.delayTicks());
+        }
         if (r.options().budgeted())
         {
             h.append("<h2>Objects sent</h2>\n<p>Tick (x) by object (y); darker = sent in more of the ticks and objects ")
                 .append("a cell covers. Object 0, the player, is at the top.</p>\n");
             raster(h, r);
+        }
+        if (!sweep.isEmpty())
+        {
+            h.append("<h2>Error against kbps: a sweep of budgets</h2>\n<p>The same scene, seed and link run for ")
+                .append(String.format(Locale.ROOT, "%.4g", r.options().sweepSeconds()))
+                .append(" simulated seconds at each budget; x: kbps statesync used (headers included), y: displayed ")
+                .append("position error, log scale. Labels: the budget.</p>\n<pre>")
+                .append(escape(BudgetSweep.table(sweep, r.options().sweepSeconds()).strip())).append("</pre>\n");
+            SweepPlot.append(h, sweep);
         }
         h.append("</body></html>\n");
         return h.toString();
@@ -226,13 +249,13 @@ public final class HtmlReport
         h.append("</svg>\n");
     }
 
-    private static void openSvg(final StringBuilder h)
+    static void openSvg(final StringBuilder h)
     {
         h.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\">%n",
             WIDTH, HEIGHT));
     }
 
-    private static void axes(final StringBuilder h, final int plotW, final int plotH, final String xLabel, final String yLabel)
+    static void axes(final StringBuilder h, final int plotW, final int plotH, final String xLabel, final String yLabel)
     {
         h.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>",
             LEFT, LEFT + plotW, TOP + plotH, TOP + plotH));
@@ -257,7 +280,7 @@ public final class HtmlReport
         h.append('\n');
     }
 
-    private static void legend(final StringBuilder h, final int index, final String colour, final String label)
+    static void legend(final StringBuilder h, final int index, final String colour, final String label)
     {
         final int x = WIDTH - RIGHT + 12;
         final int y = TOP + 14 + index * 20;
@@ -266,10 +289,9 @@ public final class HtmlReport
             x, y - 4, colour, x + 20, y, escape(label)));
     }
 
-    private static String formatPower(final int exponent)
+    static String formatPower(final int exponent)
     {
-        final double value = Math.pow(10, exponent);
-        return value >= 1 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%s", value);
+        return java.math.BigDecimal.ONE.scaleByPowerOfTen(exponent).toPlainString();
     }
 
     private static double niceCeiling(final double value)
@@ -285,7 +307,7 @@ public final class HtmlReport
         return 10 * magnitude;
     }
 
-    private static String escape(final String text)
+    static String escape(final String text)
     {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }

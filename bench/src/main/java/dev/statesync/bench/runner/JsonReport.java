@@ -24,9 +24,34 @@ public final class JsonReport
     /** @return the report as one JSON object, indented, ending in a newline. */
     public static String format(final RunReport r)
     {
+        return format(r, java.util.List.of());
+    }
+
+    /**
+     * @param sweep the points of a {@code --sweep}, or empty (then there is no {@code sweep} key).
+     * @return the report as one JSON object, indented, ending in a newline.
+     */
+    public static String format(final RunReport r, final java.util.List<SweepPoint> sweep)
+    {
+        final ObjectNode root = tree(r);
+        if (!sweep.isEmpty())
+        {
+            root.set("sweepSeconds", number(r.options().sweepSeconds()));
+            final ArrayNode points = root.putArray("sweep");
+            for (final SweepPoint p : sweep)
+            {
+                final ObjectNode point = points.addObject();
+                point.set("budgetKbps", number(p.budgetKbps() > 0 ? p.budgetKbps() : Double.NaN));
+                point.set("kbps", number(p.kbps()));
+                point.set("positionErrorMeanM", number(p.positionErrorMeanM()));
+                point.set("positionErrorP99M", number(p.positionErrorP99M()));
+                point.set("positionErrorMaxM", number(p.positionErrorMaxM()));
+                point.set("rotationErrorP99Deg", number(p.rotationErrorP99Deg()));
+            }
+        }
         try
         {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree(r)) + "\n";
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         }
         catch (final JsonProcessingException ex)
         {

@@ -39,6 +39,10 @@ public final class Options
 
     /** Default UDP port of the server and client subcommands. */
     public static final int DEFAULT_PORT = 40_600;
+    /** Simulated seconds of each run of a {@code --sweep}: half the default run (past the quiet start), so six budgets cost about three runs. */
+    public static final double DEFAULT_SWEEP_SECONDS = 10.0;
+    /** Budgets of a {@code --sweep}, kbps; 0 = unlimited. */
+    static final double[] DEFAULT_SWEEP_KBPS = { 0, 512, 384, 256, 192, 128 };
     /** Default client slots of the server subcommand. */
     public static final int DEFAULT_MAX_CLIENTS = 8;
     /** The simulated run (no subcommand). */
@@ -63,6 +67,9 @@ public final class Options
     private final SchemaKind schema;
     private final String jsonFile;
     private final String htmlFile;
+    private final boolean sweep;
+    private final double[] sweepKbps;
+    private final double sweepSeconds;
 
     private Options(final CommandLineOptions c)
     {
@@ -82,6 +89,42 @@ public final class Options
         schema = c.schema != null ? c.schema : SchemaKind.defaultFor(c.scene);
         jsonFile = c.jsonFile;
         htmlFile = c.htmlFile;
+        sweep = c.sweep;
+        sweepKbps = c.sweepKbps.clone();
+        sweepSeconds = c.sweepSeconds;
+    }
+
+    /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
+    private Options(final Options base, final double budgetKbps, final double seconds)
+    {
+        help = false;
+        command = COMMAND_RUN;
+        port = base.port;
+        maxClients = base.maxClients;
+        scene = base.scene;
+        this.seconds = seconds;
+        seed = base.seed;
+        link = base.link;
+        rttMs = base.rttMs;
+        jitterMs = base.jitterMs;
+        lossFraction = base.lossFraction;
+        this.budgetKbps = budgetKbps;
+        schema = base.schema;
+        jsonFile = null;
+        htmlFile = null;
+        sweep = false;
+        sweepKbps = base.sweepKbps;
+        sweepSeconds = base.sweepSeconds;
+    }
+
+    /**
+     * @param kbps    the budget, or 0 for unlimited.
+     * @param seconds simulated seconds.
+     * @return these options as one run of a sweep: that budget and length, no reports, no sweep.
+     */
+    public Options withBudget(final double kbps, final double seconds)
+    {
+        return new Options(this, kbps, seconds);
     }
 
     /** @return the defaults (the command with no arguments). */
@@ -222,5 +265,23 @@ public final class Options
     public String htmlFile()
     {
         return htmlFile;
+    }
+
+    /** @return true if {@code --sweep} was given. */
+    public boolean sweep()
+    {
+        return sweep;
+    }
+
+    /** @return the budgets of {@code --sweep}, kbps, in the order given; 0 = unlimited. */
+    public double[] sweepKbps()
+    {
+        return sweepKbps.clone();
+    }
+
+    /** @return simulated seconds of each {@code --sweep} run. */
+    public double sweepSeconds()
+    {
+        return sweepSeconds;
     }
 }

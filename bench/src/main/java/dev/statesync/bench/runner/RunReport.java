@@ -38,6 +38,7 @@ import java.util.List;
  * @param decodeNsPerObject     replica receive and decode time per object sent, ns.
  * @param objectsSent           objects statesync sent over the run.
  * @param sentRaster            bit {@code (tick - 1) * objects + object} set when the object was sent.
+ * @param sceneViews            top-down views of authority and replica positions (see {@link Fidelity#sceneViews()}).
  * @param wallTimeMs            wall time of the run, ms.
  */
 public record RunReport(
@@ -67,6 +68,7 @@ public record RunReport(
     double decodeNsPerObject,
     long objectsSent,
     BitSet sentRaster,
+    List<SceneView> sceneViews,
     long wallTimeMs)
 {
     /** @return the row of {@code stage}. */

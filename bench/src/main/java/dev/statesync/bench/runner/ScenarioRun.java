@@ -161,6 +161,6 @@ final class ScenarioRun
             PredictionFigures.of(world.scene()),
             objectsSent == 0 ? Double.NaN : (double)link.encodeNs() / objectsSent,
             objectsSent == 0 ? Double.NaN : (double)link.decodeNs() / objectsSent,
-            objectsSent, sent.raster(), wallTimeMs);
+            objectsSent, sent.raster(), fidelity.sceneViews(), wallTimeMs);
     }
 }

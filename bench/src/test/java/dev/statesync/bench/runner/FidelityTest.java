@@ -25,7 +25,8 @@ class FidelityTest
     {
         final Fidelity fidelity = new Fidelity(false, 1, 2, 10);
         fidelity.recordAuthority(1, record2d(1, 0f, false));
-        fidelity.recordReplica(0, 1, record2d(1, 0f, false), 0);
+        // held at rest, so the display does not interpolate towards tick 4 (see the interpolation test below)
+        fidelity.recordReplica(0, 1, record2d(1, 0f, true), 0);
         fidelity.recordAuthority(2, record2d(2, 0f, false));
         fidelity.evaluate(2);
         assertEquals(0, fidelity.samples(), "nothing to show before tick 1");
@@ -65,5 +66,24 @@ class FidelityTest
         fidelity.evaluate(5);
         assertEquals(0.25, fidelity.restingJitterM(), 1e-6);
         assertTrue(fidelity.positionErrorMaxM() >= 0.25);
+    }
+
+    @Test
+    void shouldInterpolateAMovingObjectAcrossAMissingTickButHoldAnObjectAtRest()
+    {
+        final Fidelity fidelity = new Fidelity(false, 2, 2, 10);
+        fidelity.recordAuthority(1, new float[]{ 0f, 0f, 0f, 0f, 0f, 0f, 0f, 5f, 0f, 0f, 0f, 0f, 0f, 1f });
+        fidelity.recordReplica(0, 1, record2d(0f, 0f, false), 0);
+        fidelity.recordReplica(1, 1, record2d(5f, 0f, true), 0);
+        fidelity.recordAuthority(2, new float[]{ 1f, 0f, 0.5f, 0f, 0f, 0f, 0f, 5f, 0f, 0f, 0f, 0f, 0f, 1f });
+        fidelity.recordAuthority(3, new float[]{ 2f, 0f, 1f, 0f, 0f, 0f, 0f, 6f, 0f, 0f, 0f, 0f, 0f, 0f });
+        fidelity.evaluate(3);
+        fidelity.recordReplica(0, 3, record2d(2f, 1f, false), 0);
+        fidelity.recordReplica(1, 3, record2d(6f, 0f, false), 0);
+        fidelity.recordAuthority(4, new float[]{ 3f, 0f, 1f, 0f, 0f, 0f, 0f, 6f, 0f, 0f, 0f, 0f, 0f, 0f });
+        fidelity.evaluate(4);
+        assertEquals(1, fidelity.blended(), "the moving object is shown halfway between ticks 1 and 3 at tick 2");
+        assertEquals(0.0, fidelity.rotationErrorP99Deg(), 1e-4, "its angle too");
+        assertEquals(0.0, fidelity.positionErrorMaxM(), 1e-6, "and the resting one holds its place");
     }
 }

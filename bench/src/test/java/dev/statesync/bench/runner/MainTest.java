@@ -57,4 +57,32 @@ class MainTest
         assertTrue(!page.contains("http://") || !page.replace("http://www.w3.org/2000/svg", "").contains("http://"),
             "nothing fetched from the network");
     }
+
+    @Test
+    void shouldSweepTheBudgetsGivenAndReportErrorAgainstKbpsInTableJsonAndHtml(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("s.json");
+        final Path html = dir.resolve("s.html");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "0.5", "--sweep", "--sweep-kbps", "unlimited,64",
+            "--sweep-seconds", "0.5", "--json", json.toString(), "--html", html.toString()));
+        final String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("sweep (0.5000 s per budget)") && table.contains("\nunlimited ") && table.contains("\n64 "),
+            table);
+        final var sweep = new ObjectMapper().readTree(Files.readString(json)).get("sweep");
+        assertEquals(2, sweep.size());
+        assertTrue(sweep.get(0).get("budgetKbps").isNull(), "unlimited is null");
+        assertEquals(64, sweep.get(1).get("budgetKbps").asInt());
+        assertTrue(sweep.get(1).get("kbps").asDouble() > 0 && sweep.get(0).get("kbps").asDouble() > 0, "kbps used");
+        assertTrue(sweep.get(0).get("positionErrorP99M").isNumber() && sweep.get(0).get("rotationErrorP99Deg").isNumber());
+        final String page = Files.readString(html);
+        assertTrue(page.contains("a sweep of budgets") && page.contains("kbps used"), "the sweep plot");
+        assertTrue(page.contains("The scene from above") && page.contains("largest error: tick"), "the top-down views");
+    }
+
+    @Test
+    void shouldRefuseABadSweepBudget()
+    {
+        assertEquals(Main.EXIT_USAGE, run("--sweep", "--sweep-kbps", "256,lots"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("statesync-bench: --sweep-kbps"));
+    }
 }

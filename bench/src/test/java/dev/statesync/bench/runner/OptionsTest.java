@@ -1,5 +1,6 @@
 package dev.statesync.bench.runner;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -135,5 +136,27 @@ class OptionsTest
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> Options.parse(args));
         assertTrue(ex.getMessage().contains(expected), ex.getMessage());
         assertFalse(ex.getMessage().contains("\n"), "one line: " + ex.getMessage());
+    }
+
+    @Test
+    void shouldDefaultTheSweepToSixBudgetsOfTenSecondsAndCopyTheRunForEachBudget()
+    {
+        final Options o = Options.parse("--scene", "pile", "--seed", "9", "--json", "a.json");
+        assertFalse(o.sweep());
+        assertArrayEquals(new double[]{ 0, 512, 384, 256, 192, 128 }, o.sweepKbps());
+        assertEquals(10.0, o.sweepSeconds());
+        final Options run = o.withBudget(192, 2);
+        assertEquals(192, run.budgetKbps());
+        assertTrue(run.budgeted());
+        assertEquals(120, run.ticks());
+        assertEquals("pile", run.scene());
+        assertEquals(9, run.seed());
+        assertEquals(o.rttMs(), run.rttMs());
+        assertNull(run.jsonFile(), "a sweep run writes no report of its own");
+        assertFalse(o.withBudget(0, 1).budgeted());
+        final Options given = Options.parse("--sweep", "--sweep-kbps", "300, unlimited", "--sweep-seconds", "3");
+        assertTrue(given.sweep());
+        assertArrayEquals(new double[]{ 300, 0 }, given.sweepKbps());
+        assertEquals(3.0, given.sweepSeconds());
     }
 }
