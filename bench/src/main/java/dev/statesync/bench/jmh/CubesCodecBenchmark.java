@@ -1,5 +1,6 @@
 package dev.statesync.bench.jmh;
 
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 import dev.statesync.bench.runner.SchemaKind;
 import dev.statesync.codec.snapshot.DecodeResult;
@@ -27,21 +29,28 @@ import dev.statesync.codec.snapshot.SnapshotReceiver;
  * framed and range-coded, the runner's predictor, acks 6 ticks late, 5% of packets lost).
  *
  * <p>Ticks: the scene is recorded once per trial for {@link #WARMUP_TICKS} + {@link #MEASURED_TICKS} ticks from
- * its start, as the runner steps it. Every iteration starts a fresh sender (encode) or receiver (decode) at
- * tick 1 and, in its setup (untimed), runs it over the first {@link #WARMUP_TICKS}: the connection's start, when
- * every object goes out absolute and the first acks arrive, is not what a warm server spends per tick. The
- * timed operations then take ticks 61, 62, ... in order. An iteration is sized (the {@code -r} time) to end
- * before the recording does; if one reaches its end anyway, the end restarts inside the operation (a fresh end
- * run over the warm-up ticks, which allocates) and the {@code restarts} counter says how often.
+ * its start, as the runner steps it. Every iteration starts from a fresh sender (encode) or receiver (decode)
+ * that was run over the first {@link #WARMUP_TICKS} ticks: the connection's start, when every object goes out
+ * absolute and the first acks arrive, is not what a warm server spends per tick. Those ends are built and
+ * warmed up in the trial's setup, one per iteration, so that nothing an iteration's setup allocates shows in
+ * {@code -prof gc}'s bytes per operation.
  *
- * <p>{@code objects} counts objects carried by the snapshots coded (decode: by the frames delivered; lost
- * frames are skipped and not counted). In average-time mode JMH reports it as time per object.
+ * <p>Why single-shot batches: the scene gets busier as it runs (about 70 objects sent per tick early on, 130
+ * late), so a time-boxed iteration would measure whichever ticks it reached. An iteration here is one batch of
+ * exactly {@link #MEASURED_TICKS} operations: ticks 61 .. 1260 in order, the whole recording once, never
+ * wrapping. The score is the time of that batch; divide by the {@code objects} counter (objects sent in the
+ * batch, the same every iteration) for time per object. With another {@code -bs} an end that reaches the
+ * recording's end restarts inside the operation (from a spare end, or a new one, which allocates) and the
+ * {@code restarts} counter says how often.
+ *
+ * <p>Command (results in {@code src/site/results.md}, "CPU per client"):
+ * {@code java -jar bench/target/benchmarks.jar CubesCodecBenchmark -prof gc}
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 10, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 10, batchSize = CubesCodecBenchmark.MEASURED_TICKS)
+@Measurement(iterations = 20, batchSize = CubesCodecBenchmark.MEASURED_TICKS)
 @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class CubesCodecBenchmark
 {
@@ -56,18 +65,21 @@ public class CubesCodecBenchmark
 
     private RecordedCubes recording;
     private RecordedCubesLink.Frames frames;
+    /** Fresh ends run over the warm-up ticks, taken one per iteration (and one per restart). */
+    private ArrayDeque<RecordedCubesLink.Authority> authorities;
+    private ArrayDeque<SnapshotReceiver> receivers;
     private RecordedCubesLink.Authority authority;
     private SnapshotReceiver receiver;
     private int encodeTick;
     private int decodeTick;
     private long decodeFailures;
 
-    /** Objects per operation, so JMH reports time per object as well as per snapshot. */
+    /** Objects coded per iteration: the batch's time divided by this is the time per object. */
     @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    @AuxCounters(AuxCounters.Type.EVENTS)
     public static class Objects
     {
-        /** Objects carried by the snapshots coded this iteration. */
+        /** Objects carried by the snapshots coded (decode: delivered) this iteration. */
         public long objects;
 
         @Setup(Level.Iteration)
@@ -93,9 +105,28 @@ public class CubesCodecBenchmark
     }
 
     @Setup(Level.Trial)
-    public void record()
+    public void record(final BenchmarkParams params)
     {
         record(WARMUP_TICKS + MEASURED_TICKS);
+        // One warmed-up end per iteration of the side this benchmark times, and two spares for restarts.
+        final int count = params.getWarmup().getCount() + params.getMeasurement().getCount() + 2;
+        final boolean decoding = params.getBenchmark().endsWith(".decode");
+        prepareEnds(decoding ? 0 : count, decoding ? count : 0);
+    }
+
+    /** Build fresh senders and receivers, each run over the warm-up ticks. */
+    void prepareEnds(final int authorityCount, final int receiverCount)
+    {
+        authorities = new ArrayDeque<>(authorityCount + 1);
+        receivers = new ArrayDeque<>(receiverCount + 1);
+        for (int i = 0; i < authorityCount; i++)
+        {
+            authorities.add(warmedUpAuthority());
+        }
+        for (int i = 0; i < receiverCount; i++)
+        {
+            receivers.add(warmedUpReceiver());
+        }
     }
 
     /** Record {@code ticks} ticks (more than {@link #WARMUP_TICKS}) and the frames of one authority run over them. */
@@ -106,10 +137,16 @@ public class CubesCodecBenchmark
     }
 
     @Setup(Level.Iteration)
-    public void startEnds()
+    public void startEnds(final BenchmarkParams params)
     {
-        startAuthority();
-        startReceiver();
+        if (params.getBenchmark().endsWith(".decode"))
+        {
+            startReceiver();
+        }
+        else
+        {
+            startAuthority();
+        }
     }
 
     @TearDown(Level.Trial)
@@ -121,29 +158,43 @@ public class CubesCodecBenchmark
         }
     }
 
-    /** A fresh sender run over the warm-up ticks. */
+    /** Continue from a fresh sender run over the warm-up ticks: a prepared one, else a new one. */
     void startAuthority()
     {
-        authority = new RecordedCubesLink.Authority(recording);
-        for (int tick = 1; tick <= WARMUP_TICKS; tick++)
-        {
-            authority.send(tick);
-        }
+        final RecordedCubesLink.Authority spare = authorities.poll();
+        authority = spare != null ? spare : warmedUpAuthority();
         encodeTick = WARMUP_TICKS + 1;
     }
 
-    /** A fresh receiver given the warm-up ticks' frames that arrive. */
+    /** Continue from a fresh receiver given the warm-up ticks' frames: a prepared one, else a new one. */
     void startReceiver()
     {
-        receiver = RecordedCubesLink.newReceiver(recording);
+        final SnapshotReceiver spare = receivers.poll();
+        receiver = spare != null ? spare : warmedUpReceiver();
+        decodeTick = WARMUP_TICKS + 1;
+    }
+
+    private RecordedCubesLink.Authority warmedUpAuthority()
+    {
+        final RecordedCubesLink.Authority fresh = new RecordedCubesLink.Authority(recording);
         for (int tick = 1; tick <= WARMUP_TICKS; tick++)
         {
-            if (!RecordedCubesLink.lost(tick) && frames.deliver(receiver, tick) != DecodeResult.OK)
+            fresh.send(tick);
+        }
+        return fresh;
+    }
+
+    private SnapshotReceiver warmedUpReceiver()
+    {
+        final SnapshotReceiver fresh = RecordedCubesLink.newReceiver(recording);
+        for (int tick = 1; tick <= WARMUP_TICKS; tick++)
+        {
+            if (!RecordedCubesLink.lost(tick) && frames.deliver(fresh, tick) != DecodeResult.OK)
             {
                 decodeFailures++;
             }
         }
-        decodeTick = WARMUP_TICKS + 1;
+        return fresh;
     }
 
     /** Hear the due ack, then prepare, size and range-code the next tick's snapshot. @return frame bytes. */
@@ -159,20 +210,24 @@ public class CubesCodecBenchmark
         return authority.lastLength();
     }
 
-    /** Decode and apply the next frame that arrives (lost ones are skipped). */
+    /**
+     * Decode and apply the next tick's frame if it arrives (a lost one costs nothing).
+     *
+     * @return objects the frame updated, 0 for a lost one.
+     */
     @Benchmark
     public int decode(final Objects objects, final Restarts restarts)
     {
-        while (decodeTick <= recording.ticks() && RecordedCubesLink.lost(decodeTick))
-        {
-            decodeTick++;
-        }
         if (decodeTick > recording.ticks())
         {
             restarts.restarts++;
             startReceiver();
         }
         final int tick = decodeTick++;
+        if (RecordedCubesLink.lost(tick))
+        {
+            return 0;
+        }
         if (frames.deliver(receiver, tick) != DecodeResult.OK)
         {
             decodeFailures++;

@@ -28,7 +28,9 @@ class CubesCodecBenchmarkTest
         final CubesCodecBenchmark bench = new CubesCodecBenchmark();
         bench.schema = schema;
         bench.record(TICKS);
-        bench.startEnds();
+        bench.prepareEnds(1, 1);
+        bench.startAuthority();
+        bench.startReceiver();
         final RecordedCubes recording = bench.recording();
         final RecordedCubesLink.Frames frames = bench.frames();
         final int stride = recording.schema().stride();
@@ -42,12 +44,14 @@ class CubesCodecBenchmarkTest
             final int length = bench.encode(encoded, restarts);
             assertTrue(frames.sameFrame(tick, bench.authority().lastFrame(), length), "frame of tick " + tick);
             sentAfterWarmUp += frames.objectsSent(tick);
-            if (RecordedCubesLink.lost(tick))
-            {
-                continue;
-            }
             final long before = decoded.objects;
             final int updated = bench.decode(decoded, restarts);
+            if (RecordedCubesLink.lost(tick))
+            {
+                assertEquals(0, updated);
+                assertEquals(before, decoded.objects);
+                continue;
+            }
             delivered++;
             assertEquals(frames.objectsSent(tick), decoded.objects - before);
             assertEquals(frames.objectsSent(tick), updated, "objects applied at tick " + tick);
@@ -77,6 +81,20 @@ class CubesCodecBenchmarkTest
         assertTrue(delivered > 0 && decoded.objects > 0, "the measured ticks carry objects");
         assertTrue(delivered < TICKS - CubesCodecBenchmark.WARMUP_TICKS, "some frames are lost");
         assertEquals(0, restarts.restarts);
+        // Past the recording's end both ends restart from a fresh warmed-up end: the same frames again.
+        final int tick = CubesCodecBenchmark.WARMUP_TICKS + 1;
+        final int length = bench.encode(encoded, restarts);
+        assertEquals(1, restarts.restarts);
+        assertTrue(frames.sameFrame(tick, bench.authority().lastFrame(), length), "frame after the restart");
+        int updated = bench.decode(decoded, restarts);
+        assertEquals(2, restarts.restarts);
+        if (RecordedCubesLink.lost(tick))
+        {
+            updated = bench.decode(decoded, restarts);
+        }
+        final int restartTick = RecordedCubesLink.lost(tick) ? tick + 1 : tick;
+        assertEquals(restartTick, bench.receiver().lastTick());
+        assertEquals(frames.objectsSent(restartTick), updated);
         bench.check();
     }
 }
