@@ -37,6 +37,10 @@ import java.util.List;
  * @param encodeNsPerObject     authority encode time per object sent, ns.
  * @param decodeNsPerObject     replica receive and decode time per object sent, ns.
  * @param objectsSent           objects statesync sent over the run.
+ * @param secondHalfEncodeNsPerObject encode time per object sent in the run's second half (ticks after
+ *                              {@code ticks / 2}), ns: the JVM is warmer there than over the whole run.
+ * @param secondHalfDecodeNsPerObject receive and decode time per object sent in the run's second half, ns.
+ * @param secondHalfObjectsSent objects sent in the run's second half.
  * @param sentRaster            bit {@code (tick - 1) * objects + object} set when the object was sent.
  * @param sceneViews            top-down views of authority and replica positions (see {@link Fidelity#sceneViews()}).
  * @param wallTimeMs            wall time of the run, ms.
@@ -67,6 +71,9 @@ public record RunReport(
     double encodeNsPerObject,
     double decodeNsPerObject,
     long objectsSent,
+    double secondHalfEncodeNsPerObject,
+    double secondHalfDecodeNsPerObject,
+    long secondHalfObjectsSent,
     BitSet sentRaster,
     List<SceneView> sceneViews,
     long wallTimeMs)

@@ -38,6 +38,8 @@ final class ScenarioRun
     private long changedSum;
     private long changedVsAckedSum;
     private long atRestSum;
+    /** Objects the sender had sent before the run's second half (see {@link SimulatedLink#startSecondHalf}). */
+    private long objectsSentBeforeSecondHalf;
 
     /** @throws IllegalArgumentException if the scene is not available in this build. */
     ScenarioRun(final Options options)
@@ -87,6 +89,11 @@ final class ScenarioRun
         accountFixedStages(tick, current);
         reference.account(tick, current);
         changedVsAckedSum += reference.changedVsAcked();
+        if (tick == ticks / 2 + 1)
+        {
+            link.startSecondHalf();
+            objectsSentBeforeSecondHalf = link.sender().objectsSent();
+        }
         link.deliver(nowNs);
         link.send(tick, current, nowNs);
         sent.record(tick, link.sender());
@@ -148,6 +155,7 @@ final class ScenarioRun
         }
         final long objectsSent = sender.objectsSent();
         final long predicted = objectsSent - sender.absoluteObjects();
+        final long secondHalfSent = objectsSent - objectsSentBeforeSecondHalf;
         final EntropyMeter entropy = sent.entropy();
         return new RunReport(
             sceneName(), objects, ticks, Scene.TICK_RATE_HZ, kind.optionName(), options,
@@ -161,6 +169,9 @@ final class ScenarioRun
             PredictionFigures.of(world.scene()),
             objectsSent == 0 ? Double.NaN : (double)link.encodeNs() / objectsSent,
             objectsSent == 0 ? Double.NaN : (double)link.decodeNs() / objectsSent,
-            objectsSent, sent.raster(), fidelity.sceneViews(), wallTimeMs);
+            objectsSent,
+            secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfEncodeNs() / secondHalfSent,
+            secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfDecodeNs() / secondHalfSent,
+            secondHalfSent, sent.raster(), fidelity.sceneViews(), wallTimeMs);
     }
 }

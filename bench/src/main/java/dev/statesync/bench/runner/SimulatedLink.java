@@ -49,6 +49,8 @@ final class SimulatedLink implements DatagramHandler
     private long snapshotDatagramsLost;
     private long encodeNs;
     private long decodeNs;
+    private long encodeNsBeforeSecondHalf;
+    private long decodeNsBeforeSecondHalf;
 
     /**
      * @param options    the network figures, seed and budget.
@@ -172,6 +174,29 @@ final class SimulatedLink implements DatagramHandler
     long decodeNs()
     {
         return decodeNs;
+    }
+
+    /**
+     * The run's second half starts now: {@link #secondHalfEncodeNs} and {@link #secondHalfDecodeNs} count from
+     * here. The first half is spent partly in the interpreter and the JIT compilers, so the second half is the
+     * nearer figure for a server that has been running a while.
+     */
+    void startSecondHalf()
+    {
+        encodeNsBeforeSecondHalf = encodeNs;
+        decodeNsBeforeSecondHalf = decodeNs;
+    }
+
+    /** @return {@link #encodeNs} since {@link #startSecondHalf}. */
+    long secondHalfEncodeNs()
+    {
+        return encodeNs - encodeNsBeforeSecondHalf;
+    }
+
+    /** @return {@link #decodeNs} since {@link #startSecondHalf}. */
+    long secondHalfDecodeNs()
+    {
+        return decodeNs - decodeNsBeforeSecondHalf;
     }
 
     /** @return the link as the authority saw it. */

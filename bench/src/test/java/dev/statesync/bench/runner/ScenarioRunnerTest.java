@@ -137,5 +137,9 @@ class ScenarioRunnerTest
             r.entropyBitsPerObject() + " <= " + r.bitpackedBitsPerObjectSent());
         assertTrue(r.positionErrorP99M() >= 0 && r.positionErrorP99M() < maxP99M, "p99 " + r.positionErrorP99M());
         assertTrue(r.encodeNsPerObject() > 0 && r.decodeNsPerObject() > 0);
+        // The second half's figures count only its own objects: some, fewer than the run's.
+        assertTrue(r.secondHalfObjectsSent() > 0 && r.secondHalfObjectsSent() < r.objectsSent(),
+            r.secondHalfObjectsSent() + " of " + r.objectsSent());
+        assertTrue(r.secondHalfEncodeNsPerObject() > 0 && r.secondHalfDecodeNsPerObject() > 0);
     }
 }

@@ -1,0 +1,189 @@
+package dev.statesync.bench.jmh;
+
+import java.util.Arrays;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.bench.runner.LinkBudget;
+import dev.statesync.codec.snapshot.DecodeResult;
+import dev.statesync.codec.snapshot.ObjectCodec;
+import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.codec.snapshot.SnapshotReceiver;
+import dev.statesync.codec.snapshot.SnapshotSender;
+
+/**
+ * The codec half of the runner's default link over a {@link RecordedCubes} recording, without the reliability
+ * layer and the network simulator: the authority's {@link SnapshotSender} encodes every tick as
+ * {@code SnapshotAuthority.sendSnapshot} does on the runner's default (unbudgeted) link
+ * ({@link LinkBudget#UNLIMITED_PAYLOAD_BYTES}, framed and range-coded, no priority accumulator, the runner's
+ * predictor), and a {@link SnapshotReceiver} decodes the frames that arrive.
+ *
+ * <p>The link is deterministic: the ack of tick {@code t}'s packet reaches the sender just before it encodes
+ * tick {@code t + }{@link #ACK_DELAY_TICKS} (100 ms round trip at 60 Hz, so baselines are as old as on the
+ * runner's default link), and a fixed {@link #LOSS_ONE_IN} of packets (by a hash of the tick) never arrives:
+ * the receiver does not see them and the sender never hears their ack, about the runner's 5% loss.
+ */
+final class RecordedCubesLink
+{
+    /** Ticks from a send to its ack: 100 ms RTT at 60 Hz. */
+    static final int ACK_DELAY_TICKS = 6;
+    /** One packet in this many is lost (5%). */
+    static final int LOSS_ONE_IN = 20;
+    /** The runner's unbudgeted payload: every changed object every tick. */
+    static final int CAPACITY_BYTES = LinkBudget.UNLIMITED_PAYLOAD_BYTES;
+
+    private RecordedCubesLink()
+    {
+    }
+
+    /** @return true if the packet of {@code tick} is lost (so is its ack): a fixed 1 in {@link #LOSS_ONE_IN}. */
+    static boolean lost(final int tick)
+    {
+        int h = tick * 0x9E3779B9;
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        return Integer.remainderUnsigned(h, LOSS_ONE_IN) == 0;
+    }
+
+    /** @return the 16-bit packet sequence of tick {@code tick}'s snapshot (one packet per tick). */
+    static int sequence(final int tick)
+    {
+        return tick & 0xFFFF;
+    }
+
+    /** @return the runner's snapshot settings: framed and range-coded, defaults otherwise. */
+    static SnapshotConfig config()
+    {
+        return new SnapshotConfig().rangeCoded(true);
+    }
+
+    /** The authority's end: a fresh sender that has sent nothing. Allocation-free per tick. */
+    static final class Authority
+    {
+        private final RecordedCubes recording;
+        private final SnapshotSender sender;
+        private final UnsafeBuffer payload = new UnsafeBuffer(new byte[CAPACITY_BYTES]);
+        private int lastLength;
+
+        Authority(final RecordedCubes recording)
+        {
+            this.recording = recording;
+            sender = new SnapshotSender(recording.schema(), recording.objects(), recording.predictor(),
+                new ObjectCodec(recording.schema()), config());
+        }
+
+        /**
+         * Hear the ack that is due, then encode tick {@code tick}'s snapshot (ticks from 1, one after another).
+         *
+         * @return objects the snapshot carries.
+         */
+        int send(final int tick)
+        {
+            final int ackedTick = tick - ACK_DELAY_TICKS;
+            if (ackedTick >= 1 && !lost(ackedTick))
+            {
+                sender.onAcked(sequence(ackedTick));
+            }
+            lastLength = sender.encodeFramed(tick, recording.at(tick), null, 0, payload, 0, CAPACITY_BYTES,
+                sequence(tick));
+            return sender.includedCount();
+        }
+
+        /** @return the last frame ({@link #lastLength()} bytes from 0). */
+        DirectBuffer lastFrame()
+        {
+            return payload;
+        }
+
+        int lastLength()
+        {
+            return lastLength;
+        }
+
+        SnapshotSender sender()
+        {
+            return sender;
+        }
+    }
+
+    /** The replica's end: a fresh receiver that holds nothing. */
+    static SnapshotReceiver newReceiver(final RecordedCubes recording)
+    {
+        return new SnapshotReceiver(recording.schema(), recording.objects(), recording.predictor(),
+            new ObjectCodec(recording.schema()), config());
+    }
+
+    /** Every frame of one authority run over a recording, by tick, for decoding without encoding. */
+    static final class Frames
+    {
+        private final byte[] bytes;
+        private final int[] offsets;
+        private final int[] lengths;
+        private final int[] objectsSent;
+        private final UnsafeBuffer buffer;
+
+        /** Run a fresh authority over ticks 1 .. {@code recording.ticks()} and keep every frame. */
+        Frames(final RecordedCubes recording)
+        {
+            final int ticks = recording.ticks();
+            offsets = new int[ticks + 1];
+            lengths = new int[ticks + 1];
+            objectsSent = new int[ticks + 1];
+            final Authority authority = new Authority(recording);
+            byte[] all = new byte[1 << 20];
+            int used = 0;
+            for (int tick = 1; tick <= ticks; tick++)
+            {
+                objectsSent[tick] = authority.send(tick);
+                final int length = authority.lastLength();
+                if (used + length > all.length)
+                {
+                    all = Arrays.copyOf(all, Math.max(2 * all.length, used + length));
+                }
+                authority.lastFrame().getBytes(0, all, used, length);
+                offsets[tick] = used;
+                lengths[tick] = length;
+                used += length;
+            }
+            bytes = all;
+            buffer = new UnsafeBuffer(bytes);
+        }
+
+        /** Decode tick {@code tick}'s frame into {@code receiver}. */
+        DecodeResult deliver(final SnapshotReceiver receiver, final int tick)
+        {
+            return receiver.decodeFramed(buffer, offsets[tick], lengths[tick]);
+        }
+
+        /** @return objects the frame of {@code tick} carries. */
+        int objectsSent(final int tick)
+        {
+            return objectsSent[tick];
+        }
+
+        /** @return bytes of the frame of {@code tick}. */
+        int length(final int tick)
+        {
+            return lengths[tick];
+        }
+
+        /** @return true if the frame of {@code tick} equals {@code length} bytes of {@code frame} from 0. */
+        boolean sameFrame(final int tick, final DirectBuffer frame, final int length)
+        {
+            if (length != lengths[tick])
+            {
+                return false;
+            }
+            for (int i = 0; i < length; i++)
+            {
+                if (frame.getByte(i) != bytes[offsets[tick] + i])
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.statesync.bench.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.statesync.codec.snapshot.SnapshotReceiver;
+import dev.statesync.codec.state.QuantizedStates;
+
+/**
+ * The cubes CPU benchmark measures a correct codec: its timed encode writes the same frames as the recorded
+ * authority run (a fresh end restarted over the warm-up ticks is the same sender), and its timed decode
+ * reproduces the sender's exact quantized states, object for object.
+ */
+class CubesCodecBenchmarkTest
+{
+    private static final int TICKS = CubesCodecBenchmark.WARMUP_TICKS + 90;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"snapshot", "state"})
+    void timedEncodeAndDecodeReproduceTheSendersStates(final String schema)
+    {
+        final CubesCodecBenchmark bench = new CubesCodecBenchmark();
+        bench.schema = schema;
+        bench.record(TICKS);
+        bench.prepareEnds(1, 1);
+        bench.startAuthority();
+        bench.startReceiver();
+        final RecordedCubes recording = bench.recording();
+        final RecordedCubesLink.Frames frames = bench.frames();
+        final int stride = recording.schema().stride();
+        final CubesCodecBenchmark.Objects encoded = new CubesCodecBenchmark.Objects();
+        final CubesCodecBenchmark.Objects decoded = new CubesCodecBenchmark.Objects();
+        final CubesCodecBenchmark.Restarts restarts = new CubesCodecBenchmark.Restarts();
+        long sentAfterWarmUp = 0;
+        int delivered = 0;
+        for (int tick = CubesCodecBenchmark.WARMUP_TICKS + 1; tick <= TICKS; tick++)
+        {
+            final int length = bench.encode(encoded, restarts);
+            assertTrue(frames.sameFrame(tick, bench.authority().lastFrame(), length), "frame of tick " + tick);
+            sentAfterWarmUp += frames.objectsSent(tick);
+            final long before = decoded.objects;
+            final int updated = bench.decode(decoded, restarts);
+            if (RecordedCubesLink.lost(tick))
+            {
+                assertEquals(0, updated);
+                assertEquals(before, decoded.objects);
+                continue;
+            }
+            delivered++;
+            assertEquals(frames.objectsSent(tick), decoded.objects - before);
+            assertEquals(frames.objectsSent(tick), updated, "objects applied at tick " + tick);
+            final SnapshotReceiver receiver = bench.receiver();
+            assertEquals(tick, receiver.lastTick());
+            final QuantizedStates sent = recording.at(tick);
+            final int[] objects = receiver.updatedObjects();
+            for (int k = 0; k < updated; k++)
+            {
+                final int offset = objects[k] * stride;
+                assertArrayEquals(Arrays.copyOfRange(sent.array(), offset, offset + stride),
+                    Arrays.copyOfRange(receiver.states().array(), offset, offset + stride),
+                    "object " + objects[k] + " at tick " + tick);
+            }
+        }
+        // Every object the replica holds is exactly what the authority had at the tick it says.
+        final SnapshotReceiver receiver = bench.receiver();
+        for (int object = 0; object < recording.objects(); object++)
+        {
+            final int offset = object * stride;
+            final int tick = receiver.stateTick(object);
+            assertTrue(tick >= 1 && tick <= TICKS, "object " + object + " never arrived");
+            assertArrayEquals(Arrays.copyOfRange(recording.at(tick).array(), offset, offset + stride),
+                Arrays.copyOfRange(receiver.states().array(), offset, offset + stride), "object " + object);
+        }
+        assertEquals(sentAfterWarmUp, encoded.objects);
+        assertTrue(delivered > 0 && decoded.objects > 0, "the measured ticks carry objects");
+        assertTrue(delivered < TICKS - CubesCodecBenchmark.WARMUP_TICKS, "some frames are lost");
+        assertEquals(0, restarts.restarts);
+        // Past the recording's end both ends restart from a fresh warmed-up end: the same frames again.
+        final int tick = CubesCodecBenchmark.WARMUP_TICKS + 1;
+        final int length = bench.encode(encoded, restarts);
+        assertEquals(1, restarts.restarts);
+        assertTrue(frames.sameFrame(tick, bench.authority().lastFrame(), length), "frame after the restart");
+        int updated = bench.decode(decoded, restarts);
+        assertEquals(2, restarts.restarts);
+        if (RecordedCubesLink.lost(tick))
+        {
+            updated = bench.decode(decoded, restarts);
+        }
+        final int restartTick = RecordedCubesLink.lost(tick) ? tick + 1 : tick;
+        assertEquals(restartTick, bench.receiver().lastTick());
+        assertEquals(frames.objectsSent(restartTick), updated);
+        bench.check();
+    }
+}
