@@ -56,6 +56,7 @@ public final class HtmlReport
                 escape(s.name()), s.bitsPerSnapshot(), s.bitsPerObject(), s.bitsPerMovingObject(), s.kbps()));
         }
         h.append("</table>\n");
+        appendBits(h, r.bits());
 
         h.append("<h2>Bandwidth per stage over time</h2>\n<p>kbps of each simulated second, headers included; log scale.</p>\n");
         kbpsPlot(h, r);
@@ -310,5 +311,34 @@ public final class HtmlReport
     static String escape(final String text)
     {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /** Two small tables with a bar per row: statesync's bits by field category and by object class. */
+    private static void appendBits(final StringBuilder h, final BitFigures bits)
+    {
+        if (bits == null)
+        {
+            return;
+        }
+        h.append("<h2>Where statesync's bits go</h2>\n<p>Measured from the range coder as it wrote each of ")
+            .append(bits.rangeCodedFrames()).append(" frames; bits per snapshot.</p>\n");
+        bitsTable(h, "field", bits.categories(), bits.totalBitsPerSnapshot());
+        bitsTable(h, "object class", bits.classes(), bits.totalBitsPerSnapshot());
+    }
+
+    private static void bitsTable(
+        final StringBuilder h, final String heading, final java.util.List<BitFigures.Row> rows, final double total)
+    {
+        h.append("<table><tr><th>").append(heading).append("</th><th>bits/snapshot</th><th>share</th><th></th></tr>\n");
+        for (final BitFigures.Row row : rows)
+        {
+            final double share = total > 0 ? row.bitsPerSnapshot() / total : 0;
+            h.append(String.format(Locale.ROOT,
+                "<tr><td>%s</td><td>%.1f</td><td>%.1f%%</td><td style=\"text-align:left\">" +
+                "<svg width=\"%d\" height=\"10\" style=\"border:0\"><rect width=\"%d\" height=\"10\" fill=\"#4878a8\"/>" +
+                "</svg></td></tr>%n",
+                escape(row.name()), row.bitsPerSnapshot(), 100 * share, 200, (int)Math.round(200 * Math.max(0, share))));
+        }
+        h.append("</table>\n");
     }
 }

@@ -88,6 +88,15 @@ public final class JsonReport
             stage.set("kbps", number(s.kbps()));
         }
         root.set("statesyncToFiedlerRatio", number(r.statesyncToFiedlerRatio()));
+        final BitFigures b = r.bits();
+        if (b != null)
+        {
+            final ObjectNode bits = root.putObject("statesyncBits");
+            bits.put("rangeCodedFrames", b.rangeCodedFrames());
+            bits.set("bitsPerSnapshot", number(b.totalBitsPerSnapshot()));
+            rows(bits.putArray("byField"), b.categories());
+            rows(bits.putArray("byObjectClass"), b.classes());
+        }
         root.set("entropyBitsPerObject", number(r.entropyBitsPerObject()));
         root.set("bitpackedBitsPerObjectSent", number(r.bitpackedBitsPerObjectSent()));
 
@@ -121,6 +130,16 @@ public final class JsonReport
         cpu.put("objectsSent", r.objectsSent());
         root.put("wallTimeMs", r.wallTimeMs());
         return root;
+    }
+
+    private static void rows(final ArrayNode array, final java.util.List<BitFigures.Row> rows)
+    {
+        for (final BitFigures.Row row : rows)
+        {
+            final ObjectNode node = array.addObject();
+            node.put("name", row.name());
+            node.set("bitsPerSnapshot", number(row.bitsPerSnapshot()));
+        }
     }
 
     /**

@@ -44,6 +44,7 @@ import java.util.List;
  * @param sentRaster            bit {@code (tick - 1) * objects + object} set when the object was sent.
  * @param sceneViews            top-down views of authority and replica positions (see {@link Fidelity#sceneViews()}).
  * @param wallTimeMs            wall time of the run, ms.
+ * @param bits                  where statesync's bits went, by field category and object class.
  */
 public record RunReport(
     String scene,
@@ -76,7 +77,8 @@ public record RunReport(
     long secondHalfObjectsSent,
     BitSet sentRaster,
     List<SceneView> sceneViews,
-    long wallTimeMs)
+    long wallTimeMs,
+    BitFigures bits)
 {
     /** @return the row of {@code stage}. */
     public StageFigures stage(final Stage stage)

@@ -35,6 +35,7 @@ final class ScenarioRun
     private final SentObjects sent;
     private final StageAccounting stages;
     private final Fidelity fidelity;
+    private final BitBreakdown bitBreakdown;
     private long changedSum;
     private long changedVsAckedSum;
     private long atRestSum;
@@ -61,6 +62,8 @@ final class ScenarioRun
         link = new SimulatedLink(options, schema, objects, predictor, priorities, acked, fidelity);
         sent = new SentObjects(ticks, objects);
         stages = new StageAccounting(ticks);
+        bitBreakdown = new BitBreakdown(objects);
+        link.sender().bitAccount(bitBreakdown.account());
     }
 
     /** @return ticks to run, 1 .. {@link #ticks()}. */
@@ -95,6 +98,7 @@ final class ScenarioRun
             objectsSentBeforeSecondHalf = link.sender().objectsSent();
         }
         link.deliver(nowNs);
+        bitBreakdown.classify(current, world.scene());
         link.send(tick, current, nowNs);
         sent.record(tick, link.sender());
         recordStageBits(tick);
@@ -172,6 +176,7 @@ final class ScenarioRun
             objectsSent,
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfEncodeNs() / secondHalfSent,
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfDecodeNs() / secondHalfSent,
-            secondHalfSent, sent.raster(), fidelity.sceneViews(), wallTimeMs);
+            secondHalfSent, sent.raster(), fidelity.sceneViews(), wallTimeMs,
+            bitBreakdown.figures(ticks, stages.bitsPerSnapshot(Stage.STATESYNC)));
     }
 }

@@ -29,6 +29,7 @@ public final class TextTable
             out.append(String.format(Locale.ROOT, "%-16s %14.1f %12.2f %12.2f %12.1f%n",
                 s.name(), s.bitsPerSnapshot(), s.bitsPerObject(), s.bitsPerMovingObject(), s.kbps()));
         }
+        appendBits(out, r.bits());
         out.append(String.format(Locale.ROOT, "%nstatesync / fiedler-2015: %.3f of the bits per snapshot%n",
             r.statesyncToFiedlerRatio()));
         out.append(String.format(Locale.ROOT,
@@ -63,5 +64,31 @@ public final class TextTable
             r.secondHalfEncodeNsPerObject(), r.secondHalfDecodeNsPerObject(), r.secondHalfObjectsSent()));
         out.append(String.format(Locale.ROOT, "wall time %.1f s%n", r.wallTimeMs() / 1000.0));
         return out.toString();
+    }
+
+    /** The statesync bit breakdown: categories on one side, object classes on the other. */
+    private static void appendBits(final StringBuilder out, final BitFigures bits)
+    {
+        if (bits == null)
+        {
+            return;
+        }
+        out.append(String.format(Locale.ROOT,
+            "%nstatesync bits/snapshot by field (range coder, %d frames) and by object class:%n",
+            bits.rangeCodedFrames()));
+        final int rows = Math.max(bits.categories().size(), bits.classes().size());
+        final double total = bits.totalBitsPerSnapshot();
+        for (int i = 0; i < rows; i++)
+        {
+            final String left = i < bits.categories().size() ? row(bits.categories().get(i), total) : "";
+            final String right = i < bits.classes().size() ? row(bits.classes().get(i), total) : "";
+            out.append(String.format(Locale.ROOT, "  %-44s %s%n", left, right).stripTrailing()).append('\n');
+        }
+    }
+
+    private static String row(final BitFigures.Row row, final double total)
+    {
+        return String.format(Locale.ROOT, "%-26s %8.1f %5.1f%%", row.name(), row.bitsPerSnapshot(),
+            total > 0 ? 100 * row.bitsPerSnapshot() / total : Double.NaN);
     }
 }

@@ -61,6 +61,8 @@ public final class CubesScene implements Scene
     private final DJointGroup contactGroup;
     private final DBody[] bodies;
     private final double[] massKg;
+    /** Objects the last step's collision pass found touching the ground or another object. */
+    private final boolean[] touching;
     private final DContactBuffer contacts = new DContactBuffer(MAX_CONTACTS_PER_PAIR);
     private final DGeom.DNearCallback nearCallback = this::nearCallback;
     private final DQuaternion scratchQuaternion = new DQuaternion();
@@ -99,6 +101,7 @@ public final class CubesScene implements Scene
 
         bodies = new DBody[1 + CUBE_COUNT];
         massKg = new double[1 + CUBE_COUNT];
+        touching = new boolean[1 + CUBE_COUNT];
         writtenQuaternions = new WrittenQuaternions(1 + CUBE_COUNT);
         bodies[PLAYER] = createCube(PLAYER, PLAYER_SIZE_M, 0, 0, PLAYER_START_Z_M);
         final double halfSpanM = 0.5 * (GRID_SIDE - 1) * GRID_SPACING_M;
@@ -126,6 +129,8 @@ public final class CubesScene implements Scene
         final DBox box = OdeHelper.createBox(space, sizeM, sizeM, sizeM);
         box.setBody(body);
         massKg[index] = mass.getMass();
+        // Lets the collision callback name the objects in contact; no effect on the simulation.
+        body.setData(index);
         return body;
     }
 
@@ -180,6 +185,7 @@ public final class CubesScene implements Scene
         applyInput(input);
 
         DMisc.dRandSetSeed(randomSeed);
+        java.util.Arrays.fill(touching, false);
         space.collide(null, nearCallback);
         world.quickStep(STEP_DT_S);
         randomSeed = DMisc.dRandGetSeed();
@@ -312,6 +318,31 @@ public final class CubesScene implements Scene
             final DJoint joint = OdeHelper.createContactJoint(world, contactGroup, contact);
             joint.attach(b1, b2);
         }
+        if (n > 0)
+        {
+            markTouching(b1);
+            markTouching(b2);
+        }
+    }
+
+    private void markTouching(final DBody body)
+    {
+        if (body != null && body.getData() instanceof Integer index)
+        {
+            touching[index] = true;
+        }
+    }
+
+    @Override
+    public boolean reportsContacts()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean inContact(final int index)
+    {
+        return touching[index];
     }
 
     private static boolean isAwake(final DBody body)

@@ -64,6 +64,25 @@ public interface Scene
     void step();
 
     /**
+     * @return true if this scene reports contacts ({@link #inContact}); false if it cannot tell (then reports
+     *         class objects by motion only).
+     */
+    default boolean reportsContacts()
+    {
+        return false;
+    }
+
+    /**
+     * @param index an object.
+     * @return true if the last {@link #step()}'s collision pass found {@code index} touching the ground or
+     *         another object; false when {@link #reportsContacts()} is false.
+     */
+    default boolean inContact(final int index)
+    {
+        return false;
+    }
+
+    /**
      * Fill {@code out} with the state of every object and set its count to {@link #objectCount()}.
      *
      * @param out preallocated states with capacity of at least {@link #objectCount()}.

@@ -15,7 +15,7 @@ class JsonReportTest
     /** The keys of src/site/report-schema.md, in its order. */
     private static final List<String> TOP_KEYS = List.of("scene", "objects", "ticks", "hz", "schema", "seed", "rttMs",
         "jitterMs", "lossFraction", "budgetKbps", "changedPerSnapshot", "changedVsAckedPerSnapshot", "atRestPerSnapshot",
-        "stages", "statesyncToFiedlerRatio", "entropyBitsPerObject", "bitpackedBitsPerObjectSent", "fidelity", "link",
+        "stages", "statesyncToFiedlerRatio", "statesyncBits", "entropyBitsPerObject", "bitpackedBitsPerObjectSent", "fidelity", "link",
         "prediction", "cpu", "wallTimeMs");
     private static final List<String> STAGE_KEYS = List.of("name", "bitsPerSnapshot", "bitsPerObject", "bitsPerMovingObject", "kbps");
     private static final List<String> FIDELITY_KEYS = List.of("delayTicks", "positionErrorMeanM", "positionErrorP99M",
@@ -61,6 +61,13 @@ class JsonReportTest
             assertEquals(Stage.values()[i].reportName(), stage.get("name").asText());
             assertEquals(report.stages().get(i).bitsPerSnapshot(), stage.get("bitsPerSnapshot").asDouble());
         }
+        final JsonNode bits = json.get("statesyncBits");
+        assertEquals(List.of("rangeCodedFrames", "bitsPerSnapshot", "byField", "byObjectClass"), keys(bits));
+        assertEquals(report.bits().categories().size(), bits.get("byField").size());
+        assertEquals(report.bits().classes().size(), bits.get("byObjectClass").size());
+        assertEquals(List.of("name", "bitsPerSnapshot"), keys(bits.get("byField").get(0)));
+        assertEquals("header", bits.get("byField").get(0).get("name").asText());
+        assertEquals("packet", bits.get("byObjectClass").get(0).get("name").asText());
         assertEquals(FIDELITY_KEYS, keys(json.get("fidelity")));
         assertEquals(LINK_KEYS, keys(json.get("link")));
         assertEquals(report.link().packetsSent(), json.get("link").get("packetsSent").asLong());

@@ -76,6 +76,7 @@ class ScenarioRunnerTest
         assertTrue(((Map<String, Object>)j.get("cpu")).containsKey("decodeNsPerObject"));
 
         assertSane(first);
+        assertBitsAddUp(first);
         assertEquals(225.0, first.stage(Stage.UNCOMPRESSED).bitsPerObject(), "pos 96 + quat 128 + at rest 1");
 
         final RunReport second = run("--scene", "cubes", "--seconds", "3");
@@ -108,6 +109,32 @@ class ScenarioRunnerTest
         {
             assertTrue(report.sentRaster().get((tick - 1) * report.objects()), "player sent at tick " + tick);
         }
+    }
+
+    /** The breakdown adds up to the statesync stage; the cubes scene's moving objects are in or out of contact. */
+    private static void assertBitsAddUp(final RunReport r)
+    {
+        final BitFigures bits = r.bits();
+        assertTrue(bits.rangeCodedFrames() > 0);
+        final double statesync = r.stage(Stage.STATESYNC).bitsPerSnapshot();
+        assertEquals(statesync, bits.totalBitsPerSnapshot());
+        double sum = 0;
+        for (final BitFigures.Row row : bits.categories())
+        {
+            assertTrue(row.bitsPerSnapshot() >= 0, row.name());
+            sum += row.bitsPerSnapshot();
+        }
+        assertEquals(statesync, sum, 1e-6);
+        double classes = 0;
+        for (final BitFigures.Row row : bits.classes())
+        {
+            classes += row.bitsPerSnapshot();
+        }
+        final double coded = sum - bits.categories().get(bits.categories().size() - 1).bitsPerSnapshot() -
+            bits.categories().get(bits.categories().size() - 2).bitsPerSnapshot();
+        assertEquals(coded, classes, 1e-6);
+        assertTrue(bits.classes().get(BitBreakdown.CONTACT).bitsPerSnapshot() > 0);
+        assertEquals(0.0, bits.classes().get(BitBreakdown.MOVING).bitsPerSnapshot(), "the cubes scene reports contacts");
     }
 
     private static void assertSane(final RunReport r)

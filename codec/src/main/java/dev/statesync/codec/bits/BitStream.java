@@ -124,4 +124,17 @@ public interface BitStream
      * serialize.h's {@code serialize_bytes} does). A reader fills the array region.
      */
     void serializeBytes(byte[] bytes, int offset, int length);
+
+    /**
+     * Charge what is coded next to a {@code BitAccount} category (see {@code dev.statesync.codec.entropy.BitAccount}),
+     * so a report can say where a frame's bits go. A no-op unless the stream is a range writer with an account.
+     */
+    default void accountCategory(final int category)
+    {
+    }
+
+    /** Charge what is coded next to {@code object}'s class (negative: packet fields); a no-op as above. */
+    default void accountObject(final int object)
+    {
+    }
 }

@@ -4,6 +4,7 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.entropy.BitAccount;
 import dev.statesync.codec.entropy.RangeBitWriter;
 
 /**
@@ -28,6 +29,12 @@ final class FrameWriter
         this.packet = packet;
         this.modeled = modeled;
         this.modelRing = modelRing;
+    }
+
+    /** Attach (or with null detach) the account charged the range-coded frames this writer sends. */
+    void account(final BitAccount account)
+    {
+        rangeWriter.account(account);
     }
 
     /** @return the bitpacked writer wrapped around the frame's payload (after its format byte). */
@@ -104,6 +111,10 @@ final class FrameWriter
             if (modelRing != null)
             {
                 modelRing.store(plan.tick, rangeWriter.model(), plan.objects, plan.count);
+            }
+            if (rangeWriter.account() != null)
+            {
+                rangeWriter.account().commitFrame(rangeLength);
             }
             buffer.putBytes(offset + 1, rangeScratch, 0, rangeLength);
             length = rangeLength;

@@ -2,6 +2,7 @@ package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.Bits;
+import dev.statesync.codec.entropy.BitAccount;
 import dev.statesync.codec.entropy.ModeledBitStream;
 import dev.statesync.codec.predict.SmallestThreeMath;
 import dev.statesync.codec.state.StateRecord;
@@ -308,6 +309,7 @@ public final class ObjectCodec
         final int positionClass = MotionContext.positionClass(motionContext);
         final int rotationClass = MotionContext.rotationClass(motionContext);
         final boolean perfect = !stream.isReading() && state.contentEquals(prediction);
+        stream.accountCategory(BitAccount.PERFECT_FLAG);
         if (stream.serializeFlag(perfect, MotionContext.FLAG_PERFECT + positionClass))
         {
             if (stream.isReading())
@@ -316,6 +318,7 @@ public final class ObjectCodec
             }
             return;
         }
+        stream.accountCategory(BitAccount.AT_REST);
         final int predictedAtRest = prediction.atRest() ? 1 : 0;
         final boolean atRest = stream.serializeFlag(state.atRest(),
             MotionContext.FLAG_AT_REST + predictedAtRest * MotionContext.CLASSES + positionClass);
@@ -323,8 +326,10 @@ public final class ObjectCodec
         {
             state.atRest(atRest);
         }
+        stream.accountCategory(BitAccount.POSITION);
         final int positionLargest = serializeModeledResiduals(c, prediction, MotionContext.GROUP_POSITION, positionClass,
             motionContext, 0);
+        stream.accountCategory(BitAccount.ROTATION);
         if (schema.is3d())
         {
             serializeModeledSmallestThree(c, motionContext, positionLargest);
@@ -335,6 +340,7 @@ public final class ObjectCodec
         }
         if (schema.hasVelocities())
         {
+            stream.accountCategory(BitAccount.VELOCITY);
             if (!atRest)
             {
                 serializeModeledResiduals(c, prediction, MotionContext.GROUP_LINEAR, positionClass, MotionContext.NONE, 0);

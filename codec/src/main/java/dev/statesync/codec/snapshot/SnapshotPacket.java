@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.BitAccount;
 
 /**
  * The one serialize routine of a snapshot packet ({@link SnapshotFormat}), run by the sender to write, to
@@ -40,6 +41,8 @@ final class SnapshotPacket
     DecodeResult serialize(
         final BitStream stream, final PacketLayout layout, final PacketPlan plan, final PacketBaselines baselines)
     {
+        stream.accountObject(-1);
+        stream.accountCategory(BitAccount.HEADER);
         final int tick = stream.serializeBits(plan.tick, SnapshotFormat.TICK_BITS);
         plan.tick = tick;
         if (!stream.isFailed())
@@ -56,7 +59,9 @@ final class SnapshotPacket
             return reference;
         }
         plan.count = stream.serializeInt(plan.count, 0, objectCount);
+        stream.accountCategory(BitAccount.OBJECT_SET);
         layout.serializeObjects(stream, plan);
+        stream.accountCategory(BitAccount.BASELINE_TABLE);
         final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         plan.tableSize = tableSize;
         for (int i = 0; i < tableSize; i++)
@@ -87,6 +92,8 @@ final class SnapshotPacket
         for (int i = 0, count = plan.count; i < count; i++)
         {
             final boolean carriedInReference = referenceFlags != null && referenceFlags[referenceOffset + objects[i]];
+            stream.accountObject(objects[i]);
+            stream.accountCategory(BitAccount.REFS);
             final int newest = layout.serializeNewestRef(stream, newestRefs[i], tableSize, carriedInReference);
             newestRefs[i] = newest;
             final boolean hasBaseline = newest != tableSize;
@@ -94,6 +101,7 @@ final class SnapshotPacket
             {
                 olderRefs[i] = twoBaselines ?
                     layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carriedInReference) : tableSize;
+                stream.accountCategory(BitAccount.PREDICTOR);
                 alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives);
                 if (stream.isFailed())
                 {
@@ -121,6 +129,8 @@ final class SnapshotPacket
                 return DecodeResult.MALFORMED;
             }
         }
+        stream.accountObject(-1);
+        stream.accountCategory(BitAccount.OTHER);
         stream.serializeAlign();
         return stream.isFailed() ? DecodeResult.MALFORMED : DecodeResult.OK;
     }

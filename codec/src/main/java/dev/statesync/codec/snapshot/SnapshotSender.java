@@ -8,6 +8,7 @@ import org.agrona.MutableDirectBuffer;
 
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.entropy.BitAccount;
 import dev.statesync.codec.entropy.ModeledBitStream;
 import dev.statesync.codec.priority.ObjectSizer;
 
@@ -103,6 +104,16 @@ public final class SnapshotSender implements ObjectSizer
     public boolean needsSending(final int object, final QuantizedStates current)
     {
         return resend.need(object, current, acked.newestTick(object)) != ResendPolicy.NEED_NONE;
+    }
+
+    /**
+     * Attach an account that every range-coded frame this sender sends is charged to, field category by field
+     * category and by the class the caller gave each object (see {@link BitAccount}); null detaches. Measured
+     * from the real coder as it writes; the bytes are the same with or without an account.
+     */
+    public void bitAccount(final BitAccount account)
+    {
+        frames.account(account);
     }
 
     /**

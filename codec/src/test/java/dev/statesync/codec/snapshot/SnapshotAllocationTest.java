@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import dev.statesync.codec.AllocationMeter;
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.entropy.BitAccount;
 import dev.statesync.codec.priority.PriorityAccumulator;
 
 /**
@@ -38,6 +39,8 @@ class SnapshotAllocationTest
     private boolean framed;
     /** Frame capacity of the budgeted framed path (encodeFramed in priority order); 0: select, then write. */
     private int fittedCapacity;
+    /** Attached to the sender when not null. */
+    private BitAccount account;
     private final PriorityAccumulator priorities = new PriorityAccumulator(OBJECTS);
     private final QuantizedStates states = new QuantizedStates(schema, OBJECTS);
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1200]);
@@ -63,8 +66,11 @@ class SnapshotAllocationTest
     void shouldNotAllocateInSteadyStateRangeCodedFittingABudget()
     {
         // 300 bytes carry about a third of the moving cubes range-coded: every frame is fitted by trials.
+        // With a bit account attached, so charging the coder's bits is shown to allocate nothing either.
         fittedCapacity = 300;
+        account = new BitAccount(OBJECTS);
         measure(true);
+        assertTrue(account.frames() > 6_000, "accounted frames " + account.frames());
         assertTrue(sender.fittedPackets() > 6_000, "fitted " + sender.fittedPackets());
     }
 
@@ -74,6 +80,7 @@ class SnapshotAllocationTest
         final SnapshotConfig config = new SnapshotConfig().rangeCoded(rangeCoded);
         sender = new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema), config);
         receiver = new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema), config);
+        sender.bitAccount(account);
         for (int i = 0; i < OBJECTS; i++)
         {
             priorities.setPriorityFactor(i, i % 3 == 0 ? 100f : 1f);
