@@ -131,8 +131,16 @@ final class SimulatedLink implements DatagramHandler
         datagramsThisTick = 0;
         datagramBytesThisTick = 0;
         final long encodeStartNs = System.nanoTime();
+        final long lostBefore = snapshotDatagramsLost;
         authority.sendSnapshot(tick, current, nowNs);
         encodeNs += System.nanoTime() - encodeStartNs;
+        final DisplayErrorCauses causes = fidelity.errorCauses();
+        if (causes != null)
+        {
+            final SnapshotSender sender = authority.sender();
+            causes.recordSend(tick, sender.includedObjects(), sender.includedCount(), snapshotDatagramsLost != lostBefore,
+                sender::lastDeferredTick);
+        }
     }
 
     /** Ack stage: the replica acks what it holds, then both ends run their timers. */

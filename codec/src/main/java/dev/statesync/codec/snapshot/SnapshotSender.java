@@ -477,6 +477,15 @@ public final class SnapshotSender implements ObjectSizer
     }
 
     /**
+     * @return the last tick the old-baseline protection held {@code object} back although it needed sending
+     * (see {@link #deferredObjects()}), or {@link StateRing#NO_TICK}: for diagnostics of what a replica shows.
+     */
+    public int lastDeferredTick(final int object)
+    {
+        return table.lastDeferredTick(object);
+    }
+
+    /**
      * @return times an object that needed sending was not a candidate because it had been sent unchanged
      * {@code 1 + unchangedRepeats} times and waited for an ack (one count per object per prepared tick).
      */
