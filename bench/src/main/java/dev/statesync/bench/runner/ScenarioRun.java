@@ -77,6 +77,12 @@ final class ScenarioRun
         return causes;
     }
 
+    /** @return the authority's snapshot sender, for its counters. */
+    SnapshotSender sender()
+    {
+        return link.sender();
+    }
+
     /** @return ticks to run, 1 .. {@link #ticks()}. */
     int ticks()
     {

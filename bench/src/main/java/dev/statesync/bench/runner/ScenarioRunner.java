@@ -26,6 +26,13 @@ public final class ScenarioRunner
     private final Options options;
     private final PrintStream progress;
     private DisplayErrorCauses errorCauses;
+    private dev.statesync.codec.snapshot.SnapshotSender lastSender;
+
+    /** @return the last {@link #run(int)}'s sender, for its counters. */
+    dev.statesync.codec.snapshot.SnapshotSender lastSender()
+    {
+        return lastSender;
+    }
 
     /**
      * @param options  what to run.
@@ -57,6 +64,7 @@ public final class ScenarioRunner
         final long wallStartNs = System.nanoTime();
         final ScenarioRun run = new ScenarioRun(options);
         errorCauses = largestErrors > 0 ? run.explainErrors(largestErrors) : null;
+        lastSender = run.sender();
         final int ticks = run.ticks();
         long lastProgressNs = wallStartNs;
         for (int tick = 1; tick <= ticks; tick++)

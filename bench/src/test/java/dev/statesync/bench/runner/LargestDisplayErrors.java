@@ -31,6 +31,8 @@ public final class LargestDisplayErrors
         final ScenarioRunner runner = new ScenarioRunner(Options.parse(rest), null);
         final RunReport report = runner.run(largest);
         print(report, runner.errorCauses(), System.out);
+        System.out.printf("previous-tick states sent %d, objects held back a tick %d%n",
+            runner.lastSender().previousStatesSent(), runner.lastSender().deferredObjects());
     }
 
     static void print(final RunReport report, final DisplayErrorCauses causes, final PrintStream out)
