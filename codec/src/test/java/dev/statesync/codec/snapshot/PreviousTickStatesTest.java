@@ -104,6 +104,53 @@ class PreviousTickStatesTest
     }
 
     @Test
+    void shouldRepeatStatesWithoutAllocatingInSteadyState()
+    {
+        final int objects = 64;
+        final SnapshotConfig config = new SnapshotConfig().rangeCoded(true);
+        final SnapshotSender sender = new SnapshotSender(
+            SCHEMA, objects, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(
+            SCHEMA, objects, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
+        final QuantizedStates states = new QuantizedStates(SCHEMA, objects);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[16 * 1024]);
+        final long[] previousSeen = new long[1];
+        final java.util.function.IntConsumer ticks = tick ->
+        {
+            for (int i = 0; i < objects; i++)
+            {
+                // Bouncing between two walls every 10 ticks at 0.4 m a tick: a bend well above the threshold.
+                final int phase = (tick + i) % 20;
+                states.set(i, 0, (phase < 10 ? phase : 20 - phase) * 200 + i * 1024);
+                states.set(i, SCHEMA.atRestOffset(), 0);
+            }
+            final int length = sender.encodeFramed(tick, states, null, 0, buffer, 0, buffer.capacity(), tick & 0xFFFF);
+            // Every 17th snapshot is lost; the others are acked 6 ticks later.
+            if (tick % 17 != 0)
+            {
+                assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length));
+                previousSeen[0] += receiver.previousStateCount();
+            }
+            if (tick > 6 && (tick - 6) % 17 != 0)
+            {
+                sender.onAcked((tick - 6) & 0xFFFF);
+            }
+        };
+        for (int tick = 1; tick <= 300; tick++)
+        {
+            ticks.accept(tick);
+        }
+        final long before = dev.statesync.codec.AllocationMeter.allocatedBytes();
+        for (int tick = 301; tick <= 2300; tick++)
+        {
+            ticks.accept(tick);
+        }
+        final long allocated = dev.statesync.codec.AllocationMeter.allocatedBytes() - before;
+        assertTrue(previousSeen[0] > 2000, "previous-tick states received: " + previousSeen[0]);
+        assertTrue(allocated < 1024, "bytes allocated by 2 000 snapshots: " + allocated);
+    }
+
+    @Test
     void shouldRepeatNothingWhenTurnedOff()
     {
         final Run run = run(new SnapshotConfig().previousStateBlendErrorM(Double.POSITIVE_INFINITY));
