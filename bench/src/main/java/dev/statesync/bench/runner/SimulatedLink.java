@@ -43,6 +43,8 @@ final class SimulatedLink implements DatagramHandler
     private final Fidelity fidelity;
     private final StateQuantizer replicaQuantizer;
     private final float[] replicaRecord;
+    /** Scratch for dequantizing the previous-tick states a snapshot repeated. */
+    private final QuantizedStates previousHeld;
     private long nowNs;
     private int datagramsThisTick;
     private long datagramBytesThisTick;
@@ -95,6 +97,7 @@ final class SimulatedLink implements DatagramHandler
         replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0);
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[FloatRecords.stride(schema.is3d())];
+        previousHeld = new QuantizedStates(schema, objects);
     }
 
     /**
@@ -131,8 +134,16 @@ final class SimulatedLink implements DatagramHandler
         datagramsThisTick = 0;
         datagramBytesThisTick = 0;
         final long encodeStartNs = System.nanoTime();
+        final long lostBefore = snapshotDatagramsLost;
         authority.sendSnapshot(tick, current, nowNs);
         encodeNs += System.nanoTime() - encodeStartNs;
+        final DisplayErrorCauses causes = fidelity.errorCauses();
+        if (causes != null)
+        {
+            final SnapshotSender sender = authority.sender();
+            causes.recordSend(tick, sender.includedObjects(), sender.includedCount(), snapshotDatagramsLost != lostBefore,
+                sender::lastDeferredTick);
+        }
     }
 
     /** Ack stage: the replica acks what it holds, then both ends run their timers. */
@@ -245,6 +256,15 @@ final class SimulatedLink implements DatagramHandler
     private void onReplicaApplied(final SnapshotReceiver receiver)
     {
         acked.onReplicaApplied(receiver.lastTick());
+        // Previous-tick states first, oldest first: the display keeps a history per object in tick order.
+        final int stride = previousHeld.schema().stride();
+        for (int k = receiver.previousStateCount() - 1; k >= 0; k--)
+        {
+            final int object = receiver.previousStateObject(k);
+            previousHeld.copyFrom(object, receiver.previousStates(), k * stride);
+            replicaQuantizer.dequantize(previousHeld, object, replicaRecord, 0);
+            fidelity.recordReplica(object, receiver.previousStateTick(k), replicaRecord, 0);
+        }
         final int[] updated = receiver.updatedObjects();
         final QuantizedStates held = receiver.states();
         for (int k = 0, n = receiver.updatedCount(); k < n; k++)
