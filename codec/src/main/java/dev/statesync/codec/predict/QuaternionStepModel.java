@@ -183,9 +183,22 @@ final class QuaternionStepModel
     static long inverseSqrt(final long x)
     {
         final int halfExponent = (FRACTION_BITS - (63 - Long.numberOfLeadingZeros(x))) / 2;
-        long y = halfExponent >= 0 ? ONE << halfExponent : ONE >> -halfExponent;
-        long previous = y;
-        for (int step = 1; step <= NEWTON_STEPS; step++)
+        final long seed = halfExponent >= 0 ? ONE << halfExponent : ONE >> -halfExponent;
+        long previous = seed;
+        long y = seed;
+        int first = 1;
+        if (halfExponent == 0 || halfExponent == 1)
+        {
+            // The first step from a seed of 1 or 2 (every x in [1/4, 4)) multiplies only by powers of two, all
+            // exact (no bits lost below 2^-60 or above 2^3): y1 = 2^h (3 - 4^h x) / 2, i.e. (3 - x) / 2 or 3 - 4x.
+            y = halfExponent == 0 ? (THREE - x) >> 1 : THREE - (x << 2);
+            if (y == seed)
+            {
+                return y;
+            }
+            first = 2;
+        }
+        for (int step = first; step <= NEWTON_STEPS; step++)
         {
             final long next = multiply(y, THREE - multiply(x, multiply(y, y))) >> 1;
             if (next == y)
@@ -208,23 +221,14 @@ final class QuaternionStepModel
     static long roundToFloat(final long value)
     {
         final long magnitude = Math.abs(value);
-        if (magnitude == 0)
-        {
-            return 0;
-        }
-        final int drop = 64 - Long.numberOfLeadingZeros(magnitude) - 24;
+        final int drop = 40 - Long.numberOfLeadingZeros(magnitude);
         if (drop <= 0)
         {
             return value;
         }
-        final long half = 1L << (drop - 1);
-        final long remainder = magnitude & ((1L << drop) - 1);
-        long kept = magnitude >>> drop;
-        if (remainder > half || (remainder == half && (kept & 1) != 0))
-        {
-            kept++;
-        }
-        final long rounded = kept << drop;
+        // Ties to even without branches: adding half - 1 carries into the kept bits exactly when the dropped
+        // part is above half, and adding the kept part's lowest bit as well carries at exactly half when it is odd.
+        final long rounded = (magnitude + (1L << (drop - 1)) - 1 + ((magnitude >>> drop) & 1)) >>> drop << drop;
         return value < 0 ? -rounded : rounded;
     }
 

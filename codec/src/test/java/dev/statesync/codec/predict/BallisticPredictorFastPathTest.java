@@ -1,6 +1,7 @@
 package dev.statesync.codec.predict;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
 
@@ -60,6 +61,30 @@ class BallisticPredictorFastPathTest
             fast.predict(in, fastRecord);
             plain.predict(in, plainRecord);
             assertArrayEquals(plainOut, fastOut, () -> "age " + age + ", baseline " + java.util.Arrays.toString(baseline));
+        }
+    }
+
+    /** Grid rounding of every magnitude, at and next to every half-step and float tie zone boundary. */
+    @Property(tries = 300)
+    void snapsAsThePlainPredictorDoes(@ForAll final long seed)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 500; i++)
+        {
+            final long value = random.nextLong() >> random.nextInt(64);
+            final int zoneShift = random.nextInt(32);
+            final long nearHalf = (value & ~0xFFFF_FFFFL) | ((1L << 31) + random.nextLong(-2, 3) * (1L << zoneShift)
+                + random.nextInt(-1, 2));
+            for (final long x : new long[]{value, nearHalf, -nearHalf})
+            {
+                assertEquals(ReferenceBallisticPredictor.snapQ32(x), BallisticPredictor.snapQ32(x), "x = " + x);
+            }
+        }
+        for (final long x : new long[]{0, 1L << 31, 3L << 31, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1,
+            ((1L << 23) << 32) + (1L << 31), ((1L << 23) - 1 << 32) + (1L << 31) + (1L << 30)})
+        {
+            assertEquals(ReferenceBallisticPredictor.snapQ32(x), BallisticPredictor.snapQ32(x), "x = " + x);
+            assertEquals(ReferenceBallisticPredictor.snapQ32(-x), BallisticPredictor.snapQ32(-x), "x = " + -x);
         }
     }
 

@@ -72,6 +72,35 @@ class QuaternionStepModelFastPathTest
         }
     }
 
+    @Property(tries = 200)
+    void roundToFloatEqualsThePlainOne(@ForAll final long seed)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < BATCH; i++)
+        {
+            final long bits = random.nextLong() >> random.nextInt(64);
+            // Values at and next to every tie: the low dropped bits all zero but one.
+            final long nearTie = (bits & ~((1L << 20) - 1)) | (random.nextBoolean() ? 1L << 19 : 0) | random.nextInt(2);
+            for (final long x : new long[]{bits, nearTie, -nearTie})
+            {
+                assertEquals(ReferenceQuaternionStepModel.roundToFloat(x), QuaternionStepModel.roundToFloat(x), "x = " + x);
+            }
+        }
+    }
+
+    @Example
+    void roundToFloatEqualsThePlainOneAtTheEdges()
+    {
+        final long[] edges = {0, 1, -1, (1L << 24) - 1, 1L << 24, (1L << 24) + 1, (1L << 25) + 1, (1L << 25) + 3,
+            (1L << 25) - 1, ONE + (1L << 35), ONE + (3L << 35), ONE - 1, 4 * ONE - 1, Long.MAX_VALUE, Long.MIN_VALUE,
+            Long.MIN_VALUE + 1, -ONE - (1L << 35)};
+        for (final long x : edges)
+        {
+            assertEquals(ReferenceQuaternionStepModel.roundToFloat(x), QuaternionStepModel.roundToFloat(x), "x = " + x);
+            assertEquals(ReferenceQuaternionStepModel.roundToFloat(-x), QuaternionStepModel.roundToFloat(-x), "x = " + -x);
+        }
+    }
+
     @Property(tries = 400)
     void squareRootEqualsThePlainOne(@ForAll final long seed)
     {
