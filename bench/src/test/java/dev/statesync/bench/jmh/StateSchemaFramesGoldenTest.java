@@ -16,13 +16,14 @@ import dev.statesync.bench.runner.SchemaKind;
  * the scene's first {@value #TICKS} ticks, by length and SHA-256. Most of those objects are predicted by
  * {@code BallisticPredictor}, stepped tick by tick through {@code QuaternionStepModel}, so a speed-up of the
  * predictor that moved one bit of one prediction changes the digest. The expected values were computed on main at
- * a586e98, before the predictor's fast paths; a deliberate change of the wire format must re-pin them and say why.
+ * a586e98, before the predictor's fast paths, and re-pinned at 83d9028 (previous-tick states added to the packet,
+ * still before the fast paths); a deliberate change of the wire format must re-pin them and say why.
  */
 class StateSchemaFramesGoldenTest
 {
     private static final int TICKS = 240;
-    private static final long EXPECTED_BYTES = 274_554;
-    private static final String EXPECTED_SHA256 = "afa45ce44c2e9cebbd5d054e4d073ac675be94d3619a95b59e21067e4189dc6b";
+    private static final long EXPECTED_BYTES = 283_784;
+    private static final String EXPECTED_SHA256 = "8455d6b4074d396e2bd0c7fd6f25b358511a910bf2c98db442d52e94da512450";
 
     @Test
     void stateSchemaFramesOfTheCubesSceneAreUnchanged() throws NoSuchAlgorithmException
