@@ -17,7 +17,7 @@ public final class RangeBitReader implements ModeledBitStream
 {
     private static final long TOP = 1L << 24;
 
-    private final ContextModel model = new ContextModel();
+    private ContextModel model = new ContextModel();
     private DirectBuffer buffer;
     private int offset;
     private int length;
@@ -65,9 +65,25 @@ public final class RangeBitReader implements ModeledBitStream
         return model;
     }
 
+    /**
+     * Decode with {@code replacement} from now on and hand over the model decoded with so far (see
+     * {@link RangeBitWriter#exchangeModel}).
+     *
+     * @param replacement a model this reader alone uses from now on (its content is kept until {@link #wrap}).
+     * @return the model decoded with until now, no longer used by this reader.
+     */
+    public ContextModel exchangeModel(final ContextModel replacement)
+    {
+        final ContextModel previous = model;
+        model = replacement;
+        return previous;
+    }
+
     int decodeBit(final int index)
     {
-        final long bound = (range >>> ContextModel.PROBABILITY_BITS) * model.probability(index);
+        final int[] cells = model.cells;
+        final int cell = cells[index];
+        final long bound = (range >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
         final int bit;
         if (code < bound)
         {
@@ -80,7 +96,7 @@ public final class RangeBitReader implements ModeledBitStream
             range -= bound;
             bit = 1;
         }
-        model.update(index, bit);
+        cells[index] = ContextModel.updated(cell, bit);
         while (range < TOP)
         {
             range <<= 8;

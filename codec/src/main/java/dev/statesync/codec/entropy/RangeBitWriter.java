@@ -23,7 +23,7 @@ public final class RangeBitWriter implements ModeledBitStream
 {
     private static final long TOP = 1L << 24;
 
-    private final ContextModel model = new ContextModel();
+    private ContextModel model = new ContextModel();
     private MutableDirectBuffer buffer;
     private int offset;
     private int capacity;
@@ -143,9 +143,26 @@ public final class RangeBitWriter implements ModeledBitStream
         return model;
     }
 
+    /**
+     * Code with {@code replacement} from now on and hand over the model coded with so far: for a caller that keeps
+     * a finished message's final model, an exchange of two objects instead of a copy of the whole model. Both
+     * ends may exchange, or not, independently: it moves no probability.
+     *
+     * @param replacement a model this coder alone uses from now on (its content is kept until {@link #wrap}).
+     * @return the model coded with until now, no longer used by this coder.
+     */
+    public ContextModel exchangeModel(final ContextModel replacement)
+    {
+        final ContextModel previous = model;
+        model = replacement;
+        return previous;
+    }
+
     void encodeBit(final int index, final int bit)
     {
-        final int probability = model.probability(index);
+        final int[] cells = model.cells;
+        final int cell = cells[index];
+        final int probability = ContextModel.probabilityOf(cell);
         if (account != null)
         {
             account.chargeBit(probability, bit);
@@ -160,7 +177,7 @@ public final class RangeBitWriter implements ModeledBitStream
             low += bound;
             range -= bound;
         }
-        model.update(index, bit);
+        cells[index] = ContextModel.updated(cell, bit);
         while (range < TOP)
         {
             range <<= 8;

@@ -131,7 +131,7 @@ final class FrameWriter
         {
             if (modelRing != null)
             {
-                modelRing.store(plan.tick, rangeWriter.model(), plan.objects, plan.count);
+                rangeWriter.exchangeModel(modelRing.exchange(plan.tick, rangeWriter.model(), plan.objects, plan.count));
             }
             if (rangeWriter.account() != null)
             {

@@ -118,7 +118,7 @@ public final class SnapshotReceiver
             final DecodeResult result = decodeStream(rangeReader.wrap(buffer, offset + 1, length - 1), modeled);
             if (result == DecodeResult.OK && modelRing != null)
             {
-                modelRing.store(lastTick, rangeReader.model(), plan.objects, decodedCount);
+                rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan.objects, decodedCount));
             }
             return result;
         }
