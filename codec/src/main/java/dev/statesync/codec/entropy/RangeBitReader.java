@@ -29,6 +29,18 @@ public final class RangeBitReader implements ModeledBitStream
     /** Point at one message and start decoding it (fresh model). */
     public RangeBitReader wrap(final DirectBuffer buffer, final int offset, final int length)
     {
+        wrapWithoutModel(buffer, offset, length);
+        model.reset();
+        return this;
+    }
+
+    /**
+     * {@link #wrap} without resetting the model: see {@link RangeBitWriter#wrapWithoutModel}. The caller sets all
+     * of {@link #model()} before the first modeled symbol; until then the model holds whatever it held, which is
+     * still a valid model, so even a caller that got this wrong could not read out of bounds.
+     */
+    public RangeBitReader wrapWithoutModel(final DirectBuffer buffer, final int offset, final int length)
+    {
         if (offset < 0 || length < 0 || (long)offset + length > buffer.capacity())
         {
             throw new IllegalArgumentException("region outside buffer");
@@ -40,7 +52,6 @@ public final class RangeBitReader implements ModeledBitStream
         failed = false;
         range = 0xFFFF_FFFFL;
         code = 0;
-        model.reset();
         for (int i = 0; i < 5; i++)
         {
             code = ((code << 8) | nextByte()) & 0xFFFF_FFFFL;

@@ -73,6 +73,19 @@ public final class RangeBitWriter implements ModeledBitStream
     /** Point at a buffer region and start a new message (fresh model). */
     public RangeBitWriter wrap(final MutableDirectBuffer buffer, final int offset, final int capacity)
     {
+        wrapWithoutModel(buffer, offset, capacity);
+        model.reset();
+        return this;
+    }
+
+    /**
+     * {@link #wrap} without resetting the model, for a caller that sets all of {@link #model()} itself (copies a
+     * shared model into it, or resets it) before the first modeled symbol, as a range-coded snapshot does right
+     * after its model reference: clearing a model about to be overwritten would cost as much as the copy.
+     * {@link #serializeBits} fields before that point are coded without the model.
+     */
+    public RangeBitWriter wrapWithoutModel(final MutableDirectBuffer buffer, final int offset, final int capacity)
+    {
         if (offset < 0 || capacity < 0 || (long)offset + capacity > buffer.capacity())
         {
             throw new IllegalArgumentException("region outside buffer");
@@ -87,7 +100,6 @@ public final class RangeBitWriter implements ModeledBitStream
         cache = 0;
         cacheSize = 1;
         symbols = 0;
-        model.reset();
         if (account != null)
         {
             account.beginFrame();

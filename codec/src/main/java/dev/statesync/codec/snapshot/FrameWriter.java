@@ -63,7 +63,7 @@ final class FrameWriter
      */
     int codeTrial(final PacketPlan plan)
     {
-        rangeWriter.wrap(rangeScratch, 0, rangeScratch.capacity());
+        rangeWriter.wrapWithoutModel(rangeScratch, 0, rangeScratch.capacity());
         packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
         return rangeWriter.finish();
     }
@@ -104,7 +104,7 @@ final class FrameWriter
         {
             // A coder that runs out of room stops early: it does not fit, and its length is not the packet's.
             ensureScratch(payloadCapacity);
-            rangeWriter.wrap(rangeScratch, 0, payloadCapacity);
+            rangeWriter.wrapWithoutModel(rangeScratch, 0, payloadCapacity);
             packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
             rangeLength = rangeWriter.finish();
             rangeFits = !rangeWriter.isFailed();

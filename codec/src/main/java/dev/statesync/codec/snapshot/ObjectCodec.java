@@ -365,6 +365,21 @@ public final class ObjectCodec
      */
     public int estimateModeledBits(final StateRecord state, final StateRecord prediction)
     {
+        return estimateModeledBits(state, prediction, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #estimateModeledBits(StateRecord, StateRecord)}, stopping as soon as the estimate reaches
+     * {@code limit}: for ranking predictions, where one that costs at least as much as the best so far loses
+     * whatever its exact figure.
+     *
+     * @param state      the object's record.
+     * @param prediction a predicted record.
+     * @param limit      the estimate to stop at.
+     * @return the estimated bits if below {@code limit}, else some value of at least {@code limit}.
+     */
+    public int estimateModeledBits(final StateRecord state, final StateRecord prediction, final int limit)
+    {
         final int rot = schema.rotationOffset();
         final boolean largestChanged = schema.is3d() && state.rotationLargest() != prediction.rotationLargest();
         if (largestChanged)
@@ -373,7 +388,7 @@ public final class ObjectCodec
                 state.rotationLargest(), reexpressed, rot + 1);
         }
         int bits = largestChanged ? 2 : 0;
-        for (int f = 0; f < schema.stride(); f++)
+        for (int f = 0; f < schema.stride() && bits < limit; f++)
         {
             if (f == schema.atRestOffset() || (schema.is3d() && f == rot))
             {
@@ -398,7 +413,23 @@ public final class ObjectCodec
      */
     public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
     {
-        return estimateModeledBits(arrayState.wrap(state, offset), arrayPrediction.wrap(prediction, predOffset));
+        return estimateModeledBits(state, offset, prediction, predOffset, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #estimateModeledBits(StateRecord, StateRecord, int)} for records held in arrays.
+     *
+     * @param state      the array holding the object's record.
+     * @param offset     its offset.
+     * @param prediction the array holding a predicted record.
+     * @param predOffset its offset.
+     * @param limit      the estimate to stop at.
+     * @return the estimated bits if below {@code limit}, else some value of at least {@code limit}.
+     */
+    public int estimateModeledBits(
+        final int[] state, final int offset, final int[] prediction, final int predOffset, final int limit)
+    {
+        return estimateModeledBits(arrayState.wrap(state, offset), arrayPrediction.wrap(prediction, predOffset), limit);
     }
 
     /**

@@ -172,7 +172,7 @@ final class PreparedSnapshot
             {
                 continue;
             }
-            final int bits = rankingBits(objectOffset, alternativePredictions, slot);
+            final int bits = rankingBits(objectOffset, alternativePredictions, slot, bestBits);
             if (k == 0 || bits < bestBits)
             {
                 bestBits = bits;
@@ -191,15 +191,18 @@ final class PreparedSnapshot
     }
 
     /**
+     * @param limit the best ranking so far: a range-coded estimate may stop at it (see
+     *              {@link ObjectCodec#estimateModeledBits(int[], int, int[], int, int)}).
      * @return what the object at {@code objectOffset} costs against {@code prediction}, for ranking alternatives:
      * for range-coded packets the modeled coding's estimate (an exact figure depends on the coder's learned
      * state), else the exact bitpacked size, so alternatives are ranked by what the packet will spend.
      */
-    private int rankingBits(final int objectOffset, final int[] prediction, final int predictionOffset)
+    private int rankingBits(final int objectOffset, final int[] prediction, final int predictionOffset, final int limit)
     {
         if (rangeCoded)
         {
-            return codec.estimateModeledBits(states, objectOffset, prediction, predictionOffset);
+            // Only a strictly cheaper alternative is taken, so the estimate may stop once it reaches the best so far.
+            return codec.estimateModeledBits(states, objectOffset, prediction, predictionOffset, limit);
         }
         return bitpackedBits(objectOffset, prediction, predictionOffset, MotionContext.NONE);
     }
