@@ -56,7 +56,7 @@ public final class ContextModel
     private static final int FLAG_BASE = RESIDUAL_BASE + RESIDUAL_CONTEXTS * RESIDUAL_NODES;
     private static final int ENTRIES = FLAG_BASE + FLAG_CONTEXTS;
     /** Bytes one model holds (its probabilities and counts). */
-    public static final int BYTES = ENTRIES * 3;
+    public static final int BYTES = ENTRIES * 4;
 
     private static final int MAX_COUNT = 127;
     /** LZMA's adaptation step, 1/32, once a context has seen about 20 bits (1/64 measured no better). */
@@ -82,8 +82,16 @@ public final class ContextModel
         return shifts;
     }
 
-    private final short[] probabilities = new short[ENTRIES];
-    private final byte[] counts = new byte[ENTRIES];
+    /** Count field of a cell: the observations above {@link #PROBABILITY_MASK}. */
+    private static final int COUNT_SHIFT = 16;
+    private static final int PROBABILITY_MASK = (1 << COUNT_SHIFT) - 1;
+    private static final int FRESH_CELL = ONE / 2;
+
+    /**
+     * Per context one cell: the probability of a zero in the low 16 bits, the observation count above them. One
+     * array, so a coded bit reads and writes one element (one cache line), not one of each of two arrays.
+     */
+    final int[] cells = new int[ENTRIES];
 
     /** A model that knows nothing: every probability one half. */
     public ContextModel()
@@ -94,15 +102,13 @@ public final class ContextModel
     /** Forget everything learned: both ends do this at the same point. */
     public void reset()
     {
-        Arrays.fill(probabilities, (short)(ONE / 2));
-        Arrays.fill(counts, (byte)0);
+        Arrays.fill(cells, FRESH_CELL);
     }
 
     /** Become an exact copy of {@code other}. */
     public void copyFrom(final ContextModel other)
     {
-        System.arraycopy(other.probabilities, 0, probabilities, 0, ENTRIES);
-        System.arraycopy(other.counts, 0, counts, 0, ENTRIES);
+        System.arraycopy(other.cells, 0, cells, 0, ENTRIES);
     }
 
     /**
@@ -114,13 +120,20 @@ public final class ContextModel
      */
     public long digest(final long hash)
     {
-        return (hash * 31 + Arrays.hashCode(probabilities)) * 31 + Arrays.hashCode(counts);
+        int probabilities = 1;
+        int counts = 1;
+        for (int i = 0; i < ENTRIES; i++)
+        {
+            probabilities = 31 * probabilities + (short)(cells[i] & PROBABILITY_MASK);
+            counts = 31 * counts + (byte)(cells[i] >>> COUNT_SHIFT);
+        }
+        return (hash * 31 + probabilities) * 31 + counts;
     }
 
     /** @return true if both models hold the same probabilities and counts (for tests and assertions). */
     public boolean sameAs(final ContextModel other)
     {
-        return Arrays.equals(probabilities, other.probabilities) && Arrays.equals(counts, other.counts);
+        return Arrays.equals(cells, other.cells);
     }
 
     static int index(final int kind, final int width, final int node)
@@ -161,20 +174,33 @@ public final class ContextModel
 
     int probability(final int index)
     {
-        return probabilities[index];
+        return cells[index] & PROBABILITY_MASK;
+    }
+
+    /** @return the probability of a zero in a cell read from {@link #cells}. */
+    static int probabilityOf(final int cell)
+    {
+        return cell & PROBABILITY_MASK;
     }
 
     void update(final int index, final int bit)
     {
-        final int count = counts[index];
+        cells[index] = updated(cells[index], bit);
+    }
+
+    /**
+     * @return {@code cell} after observing {@code bit}: the probability moved by its count's shift, the count one
+     * more (up to {@link #MAX_COUNT}).
+     */
+    static int updated(final int cell, final int bit)
+    {
+        final int p = cell & PROBABILITY_MASK;
+        final int count = cell >>> COUNT_SHIFT;
         final int shift = SHIFT_BY_COUNT[count];
-        final int p = probabilities[index];
-        final int updated = bit == 0 ? p + ((ONE - p) >> shift) : p - (p >> shift);
-        // Keep p inside [1, ONE - 1] so neither symbol ever becomes impossible to code.
-        probabilities[index] = (short)Math.max(1, Math.min(ONE - 1, updated));
-        if (count < MAX_COUNT)
-        {
-            counts[index] = (byte)(count + 1);
-        }
+        // p stays inside [1, ONE - 1], so neither symbol ever becomes impossible to code, without clamping: every
+        // shift is >= 1, so a zero moves p at most half way to ONE (p <= ONE - 1 gives at most ONE - 1) and a one
+        // keeps at least half of it (p >= 1 gives at least 1).
+        final int moved = bit == 0 ? p + ((ONE - p) >> shift) : p - (p >> shift);
+        return moved | (count < MAX_COUNT ? count + 1 : MAX_COUNT) << COUNT_SHIFT;
     }
 }

@@ -17,7 +17,7 @@ public final class RangeBitReader implements ModeledBitStream
 {
     private static final long TOP = 1L << 24;
 
-    private final ContextModel model = new ContextModel();
+    private ContextModel model = new ContextModel();
     private DirectBuffer buffer;
     private int offset;
     private int length;
@@ -28,6 +28,18 @@ public final class RangeBitReader implements ModeledBitStream
 
     /** Point at one message and start decoding it (fresh model). */
     public RangeBitReader wrap(final DirectBuffer buffer, final int offset, final int length)
+    {
+        wrapWithoutModel(buffer, offset, length);
+        model.reset();
+        return this;
+    }
+
+    /**
+     * {@link #wrap} without resetting the model: see {@link RangeBitWriter#wrapWithoutModel}. The caller sets all
+     * of {@link #model()} before the first modeled symbol; until then the model holds whatever it held, which is
+     * still a valid model, so even a caller that got this wrong could not read out of bounds.
+     */
+    public RangeBitReader wrapWithoutModel(final DirectBuffer buffer, final int offset, final int length)
     {
         if (offset < 0 || length < 0 || (long)offset + length > buffer.capacity())
         {
@@ -40,7 +52,6 @@ public final class RangeBitReader implements ModeledBitStream
         failed = false;
         range = 0xFFFF_FFFFL;
         code = 0;
-        model.reset();
         for (int i = 0; i < 5; i++)
         {
             code = ((code << 8) | nextByte()) & 0xFFFF_FFFFL;
@@ -65,9 +76,25 @@ public final class RangeBitReader implements ModeledBitStream
         return model;
     }
 
+    /**
+     * Decode with {@code replacement} from now on and hand over the model decoded with so far (see
+     * {@link RangeBitWriter#exchangeModel}).
+     *
+     * @param replacement a model this reader alone uses from now on (its content is kept until {@link #wrap}).
+     * @return the model decoded with until now, no longer used by this reader.
+     */
+    public ContextModel exchangeModel(final ContextModel replacement)
+    {
+        final ContextModel previous = model;
+        model = replacement;
+        return previous;
+    }
+
     int decodeBit(final int index)
     {
-        final long bound = (range >>> ContextModel.PROBABILITY_BITS) * model.probability(index);
+        final int[] cells = model.cells;
+        final int cell = cells[index];
+        final long bound = (range >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
         final int bit;
         if (code < bound)
         {
@@ -80,7 +107,7 @@ public final class RangeBitReader implements ModeledBitStream
             range -= bound;
             bit = 1;
         }
-        model.update(index, bit);
+        cells[index] = ContextModel.updated(cell, bit);
         while (range < TOP)
         {
             range <<= 8;

@@ -23,7 +23,7 @@ public final class RangeBitWriter implements ModeledBitStream
 {
     private static final long TOP = 1L << 24;
 
-    private final ContextModel model = new ContextModel();
+    private ContextModel model = new ContextModel();
     private MutableDirectBuffer buffer;
     private int offset;
     private int capacity;
@@ -73,6 +73,19 @@ public final class RangeBitWriter implements ModeledBitStream
     /** Point at a buffer region and start a new message (fresh model). */
     public RangeBitWriter wrap(final MutableDirectBuffer buffer, final int offset, final int capacity)
     {
+        wrapWithoutModel(buffer, offset, capacity);
+        model.reset();
+        return this;
+    }
+
+    /**
+     * {@link #wrap} without resetting the model, for a caller that sets all of {@link #model()} itself (copies a
+     * shared model into it, or resets it) before the first modeled symbol, as a range-coded snapshot does right
+     * after its model reference: clearing a model about to be overwritten would cost as much as the copy.
+     * {@link #serializeBits} fields before that point are coded without the model.
+     */
+    public RangeBitWriter wrapWithoutModel(final MutableDirectBuffer buffer, final int offset, final int capacity)
+    {
         if (offset < 0 || capacity < 0 || (long)offset + capacity > buffer.capacity())
         {
             throw new IllegalArgumentException("region outside buffer");
@@ -87,7 +100,6 @@ public final class RangeBitWriter implements ModeledBitStream
         cache = 0;
         cacheSize = 1;
         symbols = 0;
-        model.reset();
         if (account != null)
         {
             account.beginFrame();
@@ -143,9 +155,26 @@ public final class RangeBitWriter implements ModeledBitStream
         return model;
     }
 
+    /**
+     * Code with {@code replacement} from now on and hand over the model coded with so far: for a caller that keeps
+     * a finished message's final model, an exchange of two objects instead of a copy of the whole model. Both
+     * ends may exchange, or not, independently: it moves no probability.
+     *
+     * @param replacement a model this coder alone uses from now on (its content is kept until {@link #wrap}).
+     * @return the model coded with until now, no longer used by this coder.
+     */
+    public ContextModel exchangeModel(final ContextModel replacement)
+    {
+        final ContextModel previous = model;
+        model = replacement;
+        return previous;
+    }
+
     void encodeBit(final int index, final int bit)
     {
-        final int probability = model.probability(index);
+        final int[] cells = model.cells;
+        final int cell = cells[index];
+        final int probability = ContextModel.probabilityOf(cell);
         if (account != null)
         {
             account.chargeBit(probability, bit);
@@ -160,7 +189,7 @@ public final class RangeBitWriter implements ModeledBitStream
             low += bound;
             range -= bound;
         }
-        model.update(index, bit);
+        cells[index] = ContextModel.updated(cell, bit);
         while (range < TOP)
         {
             range <<= 8;

@@ -10,11 +10,17 @@ import dev.statesync.codec.state.StateRecord;
  * for one resting on others (contacts cancel gravity), where "nothing changed" is right; a snapshot
  * schema's linear extrapolation suits sliding bodies and not tumbling ones. The encoder measures each
  * alternative exactly, so the choice never costs more than the selector bits.
+ *
+ * <p>Where one choice is another plus a correction (linear extrapolation with gravity after the same without),
+ * {@link #refinedFrom} says so, and an encoder that tries every alternative refines the earlier prediction
+ * instead of computing the shared part twice.
  */
 public final class CheapestOfPredictor implements Predictor
 {
     private final Predictor[] choices;
     private final int baselineCount;
+    /** Per choice: an earlier choice it refines (a linear extrapolation plus gravity refines the plain one), or -1. */
+    private final int[] refinedFrom;
 
     /** @param choices 2..16 predictors; the first is the default. */
     public CheapestOfPredictor(final Predictor... choices)
@@ -34,6 +40,19 @@ public final class CheapestOfPredictor implements Predictor
         }
         this.choices = choices.clone();
         this.baselineCount = baselines;
+        this.refinedFrom = new int[choices.length];
+        for (int k = 0; k < choices.length; k++)
+        {
+            refinedFrom[k] = -1;
+            for (int j = 0; j < k && refinedFrom[k] < 0; j++)
+            {
+                if (choices[k] instanceof LinearExtrapolationPredictor withGravity &&
+                    choices[j] instanceof LinearExtrapolationPredictor plain && withGravity.addsGravityTo(plain))
+                {
+                    refinedFrom[k] = j;
+                }
+            }
+        }
     }
 
     @Override
@@ -52,6 +71,31 @@ public final class CheapestOfPredictor implements Predictor
     public void predict(final PredictionInput in, final StateRecord out)
     {
         choices[0].predict(in, out);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A linear extrapolation with gravity offered after the same one without it refines it: only the gravity
+     * axis's position changes, the (quaternion) rotation is not extrapolated twice.
+     */
+    @Override
+    public int refinedFrom(final int alternative)
+    {
+        return refinedFrom[alternative];
+    }
+
+    @Override
+    public void refineAlternative(final int alternative, final PredictionInput in, final StateRecord out)
+    {
+        if (refinedFrom[alternative] < 0)
+        {
+            choices[alternative].predict(in, out);
+        }
+        else
+        {
+            ((LinearExtrapolationPredictor)choices[alternative]).addGravity(in, out);
+        }
     }
 
     @Override

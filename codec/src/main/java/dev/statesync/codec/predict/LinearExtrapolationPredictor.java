@@ -163,6 +163,32 @@ public final class LinearExtrapolationPredictor implements Predictor
         }
     }
 
+    /**
+     * @return true if this predictor's predictions are {@code other}'s plus gravity (see {@link #addGravity}): the
+     * same rotation, gravity here and none there.
+     */
+    public boolean addsGravityTo(final LinearExtrapolationPredictor other)
+    {
+        return gravityAxis >= 0 && other.gravityAxis < 0 && rotation == other.rotation;
+    }
+
+    /**
+     * Turn the prediction of a predictor this one {@link #addsGravityTo} into this one's, without extrapolating
+     * the rotation again: bend the gravity axis's position as {@link #predict} does.
+     *
+     * @param in  the object's baselines and their ages.
+     * @param out holds the gravity-free prediction from {@code in}; receives this one's.
+     */
+    public void addGravity(final PredictionInput in, final StateRecord out)
+    {
+        if (gravityAxis < 0 || !in.hasOlder() || in.newest().atRest() || in.baselineGapTicks() <= 0)
+        {
+            return;
+        }
+        final long bend = BallisticPredictor.roundQ32(gravityHalfStepQ32 * in.newestAgeTicks() * (long)in.olderAgeTicks());
+        out.clampedField(gravityAxis, out.position(gravityAxis) + bend);
+    }
+
     /** {@code p1 + (p1 - p0) * age1 / span}, rounded to nearest; the caller clamps it into the field. */
     private static long extrapolate(final int p1, final int p0, final int age1, final long span)
     {

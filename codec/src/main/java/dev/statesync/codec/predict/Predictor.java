@@ -44,6 +44,33 @@ public interface Predictor
     }
 
     /**
+     * For an encoder that asks for every alternative of one object in turn: an earlier alternative whose
+     * prediction {@link #refineAlternative} turns into {@code alternative}'s for less than predicting it afresh
+     * (say the same extrapolation plus one correction), or -1 (the default: none).
+     *
+     * @param alternative 0 .. {@link #alternativeCount()} - 1.
+     * @return an alternative below {@code alternative}, or -1.
+     */
+    default int refinedFrom(final int alternative)
+    {
+        return -1;
+    }
+
+    /**
+     * Turn {@code out}, holding alternative {@link #refinedFrom}{@code (alternative)}'s prediction from the same
+     * input, into alternative {@code alternative}'s: exactly the record {@link #predictAlternative} would write.
+     * The default predicts afresh.
+     *
+     * @param alternative an alternative whose {@link #refinedFrom} is not -1.
+     * @param in          the object's baselines and their ages.
+     * @param out         holds the earlier alternative's prediction; receives this one's.
+     */
+    default void refineAlternative(final int alternative, final PredictionInput in, final StateRecord out)
+    {
+        predictAlternative(alternative, in, out);
+    }
+
+    /**
      * Predict the object's record at the tick the input's ages count to.
      *
      * @param in  the object's baselines and their ages; without an older baseline

@@ -37,14 +37,13 @@ final class FrameWriter
         rangeWriter.account(account);
     }
 
-    /** @return the bitpacked writer wrapped around the frame's payload (after its format byte). */
-    BitWriter bitpackedWriter(final MutableDirectBuffer buffer, final int offset, final int capacityBytes)
+    /** @throws IllegalArgumentException if a frame of {@code capacityBytes} has no room for a payload. */
+    void checkCapacity(final int capacityBytes)
     {
         if (capacityBytes < 2)
         {
             throw new IllegalArgumentException("capacityBytes must be >= 2, got " + capacityBytes);
         }
-        return bitpackedWriter.wrap(buffer, offset + 1, capacityBytes - 1);
     }
 
     /** Grow the range coder's scratch to at least {@code bytes}; rare (a larger packet than ever before). */
@@ -64,53 +63,75 @@ final class FrameWriter
      */
     int codeTrial(final PacketPlan plan)
     {
-        rangeWriter.wrap(rangeScratch, 0, rangeScratch.capacity());
+        rangeWriter.wrapWithoutModel(rangeScratch, 0, rangeScratch.capacity());
         packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
         return rangeWriter.finish();
     }
 
     /**
-     * Finish the frame whose bitpacked packet of {@code plan} is in {@link #bitpackedWriter}: range-code the plan
-     * (or take {@code codedBytes} of the last trial of the same plan), write the smaller form after the format
-     * byte, and store a range-coded frame's final model for {@code plan.tick}.
+     * Write the frame of {@code plan}: range-code the plan (or take {@code codedBytes} of the last trial of the
+     * same plan), write whichever of that and the bitpacked packet is smaller after the format byte (range-coded
+     * on a tie only if the bitpacked one does not fit), and store a range-coded frame's final model for
+     * {@code plan.tick}.
      *
+     * <p>The bitpacked packet is written only when it might be the smaller one: when
+     * {@link SnapshotPacket#bitpackedExceeds} proves it longer than the range-coded one, it is not (on a steady
+     * link, nearly every frame). The choice is the one writing both would make, so the bytes are the same.
+     *
+     * @param bitpacked  the bitpacked layout.
      * @param codedBytes -1, or the length of the plan's range-coded packet already in the scratch.
      * @return the frame's bytes at {@code offset}, format byte included.
      * @throws IllegalStateException if the plan fits {@code capacityBytes - 1} neither bitpacked nor range-coded.
      */
     int finish(
         final PacketPlan plan,
+        final PacketLayout bitpacked,
         final MutableDirectBuffer buffer,
         final int offset,
         final int capacityBytes,
         final int codedBytes)
     {
-        // An overflowed bitpacked write stopped at the capacity; the range-coded form must then fit on its own.
-        final boolean bitpackedFits = !bitpackedWriter.hasOverflowed();
-        final int bitpackedLength = bitpackedWriter.bytesWritten();
-        final int rangeLimit = bitpackedFits ? bitpackedLength : capacityBytes - 1;
+        checkCapacity(capacityBytes);
+        final int payloadCapacity = capacityBytes - 1;
         final int rangeLength;
         final boolean rangeFits;
         if (codedBytes >= 0)
         {
             rangeLength = codedBytes;
-            rangeFits = codedBytes <= rangeLimit;
+            rangeFits = codedBytes <= payloadCapacity;
         }
         else
         {
-            ensureScratch(rangeLimit);
-            rangeWriter.wrap(rangeScratch, 0, rangeLimit);
+            // A coder that runs out of room stops early: it does not fit, and its length is not the packet's.
+            ensureScratch(payloadCapacity);
+            rangeWriter.wrapWithoutModel(rangeScratch, 0, payloadCapacity);
             packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
             rangeLength = rangeWriter.finish();
             rangeFits = !rangeWriter.isFailed();
         }
-        int length = bitpackedLength;
+        boolean rangeWins = rangeFits && packet.bitpackedExceeds(plan, 8L * rangeLength);
+        int length = rangeLength;
+        if (!rangeWins)
+        {
+            // An overflowed bitpacked write stopped at the capacity; the range-coded form must then fit on its own.
+            bitpackedWriter.wrap(buffer, offset + 1, payloadCapacity);
+            packet.serialize(bitpackedWriter, bitpacked, plan, PacketBaselines.PLANNED);
+            bitpackedWriter.flush();
+            final boolean bitpackedFits = !bitpackedWriter.hasOverflowed();
+            length = bitpackedWriter.bytesWritten();
+            rangeWins = rangeFits && (!bitpackedFits || rangeLength < length);
+            if (!rangeWins && !bitpackedFits)
+            {
+                throw new IllegalStateException("chosen objects fit " + payloadCapacity +
+                    " bytes neither bitpacked nor range-coded");
+            }
+        }
         int format = SnapshotFormat.FORMAT_BITPACKED;
-        if (rangeFits && (rangeLength < bitpackedLength || !bitpackedFits))
+        if (rangeWins)
         {
             if (modelRing != null)
             {
-                modelRing.store(plan.tick, rangeWriter.model(), plan.objects, plan.count);
+                rangeWriter.exchangeModel(modelRing.exchange(plan.tick, rangeWriter.model(), plan.objects, plan.count));
             }
             if (rangeWriter.account() != null)
             {
@@ -119,11 +140,6 @@ final class FrameWriter
             buffer.putBytes(offset + 1, rangeScratch, 0, rangeLength);
             length = rangeLength;
             format = modeled.format();
-        }
-        else if (!bitpackedFits)
-        {
-            throw new IllegalStateException("chosen objects fit " + (capacityBytes - 1) +
-                " bytes neither bitpacked nor range-coded");
         }
         buffer.putByte(offset, (byte)format);
         return 1 + length;

@@ -39,12 +39,17 @@ final class ModelRing
 
     /**
      * Remember the state after the snapshot of {@code tick}: its final model and the {@code count} objects
-     * in {@code objects}.
+     * in {@code objects}. The ring keeps {@code model} itself, not a copy, and hands back the model object it
+     * evicts: a coder that just finished with {@code model} codes on with that one (see
+     * {@code RangeBitWriter.exchangeModel}), so storing copies nothing.
+     *
+     * @return the evicted slot's model, no longer held by the ring, for the caller to reuse.
      */
-    void store(final int tick, final ContextModel model, final int[] objects, final int count)
+    ContextModel exchange(final int tick, final ContextModel model, final int[] objects, final int count)
     {
         final int slot = tick & mask;
-        models[slot].copyFrom(model);
+        final ContextModel evicted = models[slot];
+        models[slot] = model;
         ticks[slot] = tick;
         valid[slot] = true;
         final int base = slot * objectCount;
@@ -53,6 +58,7 @@ final class ModelRing
         {
             included[base + objects[i]] = true;
         }
+        return evicted;
     }
 
     /**

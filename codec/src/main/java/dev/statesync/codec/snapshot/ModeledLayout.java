@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.ContextModel;
 import dev.statesync.codec.entropy.ModeledBitStream;
 
 /**
@@ -34,8 +35,11 @@ final class ModeledLayout implements PacketLayout
         plan.modelRefAge = age;
         plan.referenceFlags = null;
         plan.referenceFlagsOffset = 0;
+        // The coder was wrapped without a model (see RangeBitWriter.wrapWithoutModel): set all of it here.
+        final ContextModel model = ((ModeledBitStream)stream).model();
         if (age == 0 || stream.isFailed())
         {
+            model.reset();
             return DecodeResult.OK;
         }
         final int refTick = plan.tick - age;
@@ -44,7 +48,7 @@ final class ModeledLayout implements PacketLayout
             // The sender continued from a snapshot this end never stored (or evicted): like a missing baseline.
             return DecodeResult.BASELINE_MISSING;
         }
-        ((ModeledBitStream)stream).model().copyFrom(modelRing.model(refTick));
+        model.copyFrom(modelRing.model(refTick));
         plan.referenceFlags = modelRing.includedArray();
         plan.referenceFlagsOffset = modelRing.includedOffset(refTick);
         return DecodeResult.OK;

@@ -365,6 +365,21 @@ public final class ObjectCodec
      */
     public int estimateModeledBits(final StateRecord state, final StateRecord prediction)
     {
+        return estimateModeledBits(state, prediction, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #estimateModeledBits(StateRecord, StateRecord)}, stopping as soon as the estimate reaches
+     * {@code limit}: for ranking predictions, where one that costs at least as much as the best so far loses
+     * whatever its exact figure.
+     *
+     * @param state      the object's record.
+     * @param prediction a predicted record.
+     * @param limit      the estimate to stop at.
+     * @return the estimated bits if below {@code limit}, else some value of at least {@code limit}.
+     */
+    public int estimateModeledBits(final StateRecord state, final StateRecord prediction, final int limit)
+    {
         final int rot = schema.rotationOffset();
         final boolean largestChanged = schema.is3d() && state.rotationLargest() != prediction.rotationLargest();
         if (largestChanged)
@@ -373,7 +388,7 @@ public final class ObjectCodec
                 state.rotationLargest(), reexpressed, rot + 1);
         }
         int bits = largestChanged ? 2 : 0;
-        for (int f = 0; f < schema.stride(); f++)
+        for (int f = 0; f < schema.stride() && bits < limit; f++)
         {
             if (f == schema.atRestOffset() || (schema.is3d() && f == rot))
             {
@@ -398,7 +413,23 @@ public final class ObjectCodec
      */
     public int estimateModeledBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
     {
-        return estimateModeledBits(arrayState.wrap(state, offset), arrayPrediction.wrap(prediction, predOffset));
+        return estimateModeledBits(state, offset, prediction, predOffset, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #estimateModeledBits(StateRecord, StateRecord, int)} for records held in arrays.
+     *
+     * @param state      the array holding the object's record.
+     * @param offset     its offset.
+     * @param prediction the array holding a predicted record.
+     * @param predOffset its offset.
+     * @param limit      the estimate to stop at.
+     * @return the estimated bits if below {@code limit}, else some value of at least {@code limit}.
+     */
+    public int estimateModeledBits(
+        final int[] state, final int offset, final int[] prediction, final int predOffset, final int limit)
+    {
+        return estimateModeledBits(arrayState.wrap(state, offset), arrayPrediction.wrap(prediction, predOffset), limit);
     }
 
     /**
@@ -511,13 +542,7 @@ public final class ObjectCodec
         int residualClass = 0;
         if (!stream.isReading())
         {
-            int absolute = 0;
-            for (int i = 0; i < count; i++)
-            {
-                residuals[i] = c.state.field(first + i) - c.prediction().field(first + i);
-                absolute += absoluteBits[first + i];
-            }
-            residualClass = cheaper(classes, classes.classFor(residuals, count), count, absolute);
+            residualClass = vectorClass(c.state, c.prediction(), group, classes);
         }
         residualClass = classes.serializeClass(stream, residualClass);
         if (residualClass == classes.absoluteClass())
@@ -544,19 +569,7 @@ public final class ObjectCodec
         int residualClass = 0;
         if (!stream.isReading())
         {
-            final int absolute = absoluteBits[rot] + 3 * absoluteBits[rot + 1];
-            if (state.rotationLargest() == prediction.rotationLargest())
-            {
-                for (int i = 0; i < 3; i++)
-                {
-                    residuals[i] = state.rotationCode(i) - prediction.rotationCode(i);
-                }
-                residualClass = cheaper(rotationClasses, rotationClasses.classFor(residuals, 3), 3, absolute);
-            }
-            else
-            {
-                residualClass = rotationClasses.absoluteClass();
-            }
+            residualClass = smallestThreeClass(state, prediction);
         }
         residualClass = rotationClasses.serializeClass(stream, residualClass);
         if (residualClass == rotationClasses.absoluteClass())
@@ -590,9 +603,7 @@ public final class ObjectCodec
         int residualClass = 0;
         if (!stream.isReading())
         {
-            // The shortest way round the circle: a signed residual in [-2^(bits-1), 2^(bits-1)).
-            residuals[0] = (((state.angle() - prediction.angle()) + half) & mask) - half;
-            residualClass = cheaper(rotationClasses, rotationClasses.classFor(residuals, 1), 1, bits);
+            residualClass = angleClass(state, prediction);
         }
         residualClass = rotationClasses.serializeClass(stream, residualClass);
         if (residualClass == rotationClasses.absoluteClass())
@@ -606,6 +617,119 @@ public final class ObjectCodec
         {
             state.angle((prediction.angle() + residual) & mask);
         }
+    }
+
+    /**
+     * The residual class a bitpacked writer gives a field group (position, linear or angular velocity) against a
+     * prediction; leaves the group's residuals in {@link #residuals}.
+     */
+    private int vectorClass(
+        final StateRecord state, final StateRecord prediction, final int group, final ResidualClasses classes)
+    {
+        final int first = groupFirstField[group];
+        final int count = groupFieldCount[group];
+        int absolute = 0;
+        for (int i = 0; i < count; i++)
+        {
+            residuals[i] = state.field(first + i) - prediction.field(first + i);
+            absolute += absoluteBits[first + i];
+        }
+        return cheaper(classes, classes.classFor(residuals, count), count, absolute);
+    }
+
+    /** {@link #vectorClass} of a 3D rotation: absolute whenever the largest index differs from the prediction's. */
+    private int smallestThreeClass(final StateRecord state, final StateRecord prediction)
+    {
+        final int rot = schema.rotationOffset();
+        if (state.rotationLargest() != prediction.rotationLargest())
+        {
+            return rotationClasses.absoluteClass();
+        }
+        for (int i = 0; i < 3; i++)
+        {
+            residuals[i] = state.rotationCode(i) - prediction.rotationCode(i);
+        }
+        return cheaper(rotationClasses, rotationClasses.classFor(residuals, 3), 3, absoluteBits[rot] + 3 * absoluteBits[rot + 1]);
+    }
+
+    /** {@link #vectorClass} of a 2D angle, its residual the shortest way round the circle. */
+    private int angleClass(final StateRecord state, final StateRecord prediction)
+    {
+        final int bits = schema.rotationBits();
+        final int mask = (1 << bits) - 1;
+        final int half = 1 << (bits - 1);
+        // The shortest way round the circle: a signed residual in [-2^(bits-1), 2^(bits-1)).
+        residuals[0] = (((state.angle() - prediction.angle()) + half) & mask) - half;
+        return cheaper(rotationClasses, rotationClasses.classFor(residuals, 1), 1, bits);
+    }
+
+    /**
+     * Exactly the bits the bitpacked coding ({@link #serializeBitpacked(BitStream, int[], int, int[], int)}) writes
+     * for one object, computed without a stream: the same class choices, summed instead of written. Lets a frame
+     * prove that a range-coded packet beats the bitpacked one without writing the bitpacked one.
+     *
+     * @param state      the array holding the object's record.
+     * @param offset     its offset.
+     * @param prediction the array holding the predicted record, or null for an absolute object.
+     * @param predOffset its offset.
+     * @return the bits.
+     */
+    int bitpackedBits(final int[] state, final int offset, final int[] prediction, final int predOffset)
+    {
+        final StateRecord s = arrayState.wrap(state, offset);
+        final boolean atRest = s.atRest();
+        final boolean velocities = schema.hasVelocities() && !atRest;
+        final int rot = schema.rotationOffset();
+        final int rotationFields = schema.is3d() ? 4 : 1;
+        if (prediction == null)
+        {
+            int bits = 1 + groupAbsoluteBits(0, schema.positionAxes()) + groupAbsoluteBits(rot, rotationFields);
+            if (velocities)
+            {
+                bits += groupAbsoluteBits(schema.linearOffset(), schema.positionAxes()) +
+                    groupAbsoluteBits(schema.angularOffset(), schema.angularAxes());
+            }
+            return bits;
+        }
+        final StateRecord p = arrayPrediction.wrap(prediction, predOffset);
+        if (s.contentEquals(p))
+        {
+            return 1;
+        }
+        int bits = 2 + vectorBits(s, p, MotionContext.GROUP_POSITION, positionClasses);
+        final int rotationClass = schema.is3d() ? smallestThreeClass(s, p) : angleClass(s, p);
+        bits += groupBits(rotationClasses, rotationClass, schema.is3d() ? 3 : 1, rot, rotationFields);
+        if (velocities)
+        {
+            bits += vectorBits(s, p, MotionContext.GROUP_LINEAR, linearClasses) +
+                vectorBits(s, p, MotionContext.GROUP_ANGULAR, angularClasses);
+        }
+        return bits;
+    }
+
+    private int vectorBits(
+        final StateRecord state, final StateRecord prediction, final int group, final ResidualClasses classes)
+    {
+        final int count = groupFieldCount[group];
+        return groupBits(classes, vectorClass(state, prediction, group, classes), count, groupFirstField[group], count);
+    }
+
+    /** Bits of a group's selector and residuals, or its selector and its {@code fields} absolute fields from {@code first}. */
+    private int groupBits(
+        final ResidualClasses classes, final int residualClass, final int residualCount, final int first, final int fields)
+    {
+        final int bits = classes.bitsFor(residualClass, residualCount);
+        return residualClass == classes.absoluteClass() ? bits + groupAbsoluteBits(first, fields) : bits;
+    }
+
+    private int groupAbsoluteBits(final int first, final int count)
+    {
+        int bits = 0;
+        for (int f = first; f < first + count; f++)
+        {
+            bits += absoluteBits[f];
+        }
+        return bits;
     }
 
     private static int cheaper(final ResidualClasses classes, final int residualClass, final int count, final int absoluteBits)

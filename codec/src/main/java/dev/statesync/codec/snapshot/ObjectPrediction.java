@@ -59,6 +59,21 @@ final class ObjectPrediction
         predictor.predictAlternative(alternative, input, output.wrap(out, outOffset));
     }
 
+    /** @return an earlier alternative that {@link #refine} turns into {@code alternative}, or -1 (see {@link Predictor#refinedFrom}). */
+    int refinedFrom(final int alternative)
+    {
+        return predictor.refinedFrom(alternative);
+    }
+
+    /**
+     * Turn the prediction at {@code out[outOffset]}, alternative {@link #refinedFrom}{@code (alternative)} from the
+     * current baselines, into alternative {@code alternative}'s in place.
+     */
+    void refine(final int alternative, final int[] out, final int outOffset)
+    {
+        predictor.refineAlternative(alternative, input, output.wrap(out, outOffset));
+    }
+
     /** @return the {@link MotionContext} of the current baselines. */
     int motionContext()
     {

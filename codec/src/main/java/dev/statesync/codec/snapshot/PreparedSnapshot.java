@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import java.util.Arrays;
+
 import dev.statesync.codec.bits.BitMeasure;
 import dev.statesync.codec.bits.Bits;
 import dev.statesync.codec.predict.Predictor;
@@ -43,7 +45,8 @@ final class PreparedSnapshot
     private final int[] motionContext;
     /** Per object, at {@code object * stride}: the prediction it is coded against. */
     private final int[] predictions;
-    private final int[] alternativePrediction;
+    /** Scratch: every alternative's prediction of the object being predicted, alternative k at {@code k * stride}. */
+    private final int[] alternativePredictions;
     /** Per candidate, {@link #bitsFor} once measured, else -1. */
     private final int[] sizedBits;
     /** Bits of one ref into the prepared table. */
@@ -77,7 +80,7 @@ final class PreparedSnapshot
         alternative = new int[objectCount];
         motionContext = new int[objectCount];
         predictions = new int[objectCount * stride];
-        alternativePrediction = new int[stride];
+        alternativePredictions = new int[predictor.alternativeCount() * stride];
         sizedBits = new int[objectCount];
     }
 
@@ -142,40 +145,64 @@ final class PreparedSnapshot
         prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
         motionContext[object] = prediction.motionContext();
         final int alternatives = predictor.alternativeCount();
+        if (alternatives == 1)
+        {
+            prediction.predict(0, predictions, objectOffset);
+            return true;
+        }
+        // Every alternative in a slot of its own, so one can be refined from an earlier one (see
+        // Predictor.refinedFrom); the cheapest, the first of equals, is copied out at the end.
         int bestBits = Integer.MAX_VALUE;
+        int best = 0;
         for (int k = 0; k < alternatives; k++)
         {
-            final int[] target = k == 0 ? predictions : alternativePrediction;
-            final int targetOffset = k == 0 ? objectOffset : 0;
-            prediction.predict(k, target, targetOffset);
-            if (alternatives == 1)
+            final int slot = k * stride;
+            final int base = prediction.refinedFrom(k);
+            if (base >= 0)
             {
-                break;
+                System.arraycopy(alternativePredictions, base * stride, alternativePredictions, slot, stride);
+                prediction.refine(k, alternativePredictions, slot);
             }
-            final int bits = rankingBits(objectOffset, target, targetOffset);
+            else
+            {
+                prediction.predict(k, alternativePredictions, slot);
+            }
+            // A prediction equal to the first or to the one it refines costs the same: it cannot be cheaper.
+            if (k > 0 && (sameRecord(slot, 0) || base >= 0 && sameRecord(slot, base * stride)))
+            {
+                continue;
+            }
+            final int bits = rankingBits(objectOffset, alternativePredictions, slot, bestBits);
             if (k == 0 || bits < bestBits)
             {
                 bestBits = bits;
-                alternative[object] = k;
-                if (k > 0)
-                {
-                    System.arraycopy(alternativePrediction, 0, predictions, objectOffset, stride);
-                }
+                best = k;
             }
         }
+        alternative[object] = best;
+        System.arraycopy(alternativePredictions, best * stride, predictions, objectOffset, stride);
         return true;
     }
 
+    private boolean sameRecord(final int offset, final int otherOffset)
+    {
+        return Arrays.equals(alternativePredictions, offset, offset + stride,
+            alternativePredictions, otherOffset, otherOffset + stride);
+    }
+
     /**
+     * @param limit the best ranking so far: a range-coded estimate may stop at it (see
+     *              {@link ObjectCodec#estimateModeledBits(int[], int, int[], int, int)}).
      * @return what the object at {@code objectOffset} costs against {@code prediction}, for ranking alternatives:
      * for range-coded packets the modeled coding's estimate (an exact figure depends on the coder's learned
      * state), else the exact bitpacked size, so alternatives are ranked by what the packet will spend.
      */
-    private int rankingBits(final int objectOffset, final int[] prediction, final int predictionOffset)
+    private int rankingBits(final int objectOffset, final int[] prediction, final int predictionOffset, final int limit)
     {
         if (rangeCoded)
         {
-            return codec.estimateModeledBits(states, objectOffset, prediction, predictionOffset);
+            // Only a strictly cheaper alternative is taken, so the estimate may stop once it reaches the best so far.
+            return codec.estimateModeledBits(states, objectOffset, prediction, predictionOffset, limit);
         }
         return bitpackedBits(objectOffset, prediction, predictionOffset, MotionContext.NONE);
     }

@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.bits.Bits;
 import dev.statesync.codec.entropy.BitAccount;
 
 /**
@@ -75,6 +76,39 @@ final class SnapshotPacket
             return DecodeResult.MALFORMED;
         }
         return serializeEntries(stream, layout, plan, baselines);
+    }
+
+    /**
+     * Whether the bitpacked packet of {@code plan} ({@link BitpackedLayout}) takes more than {@code bits}, decided
+     * without writing it: from a lower bound of its size (the header's fixed fields, the baseline table and every
+     * entry exactly, leaving out only the object set, whose coding is chosen among four, and the final alignment),
+     * summed only until it exceeds {@code bits}. Lets a frame prove that its range-coded packet is the smaller one
+     * without writing the bitpacked packet it would discard.
+     *
+     * @param plan a planned packet (the sender's).
+     * @param bits the size to compare with.
+     * @return true if the bitpacked packet certainly takes more than {@code bits}; false if it may not.
+     */
+    boolean bitpackedExceeds(final PacketPlan plan, final long bits)
+    {
+        final int tableSize = plan.tableSize;
+        long atLeast = SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) +
+            Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        for (int i = 0; i < tableSize; i++)
+        {
+            atLeast += SnapshotFormat.AGE_LADDER.bitsFor(plan.tick - plan.tableTicks[i] - 1);
+        }
+        final int refBits = Bits.bitsRequired(0, tableSize);
+        final int baselineBits = (twoBaselines ? refBits : 0) + Bits.bitsRequired(0, alternatives - 1);
+        final int[] states = plan.states;
+        final int[] predictions = plan.predictions;
+        for (int i = 0, count = plan.count; i < count && atLeast <= bits; i++)
+        {
+            final boolean hasBaseline = plan.newestRef[i] != tableSize;
+            atLeast += refBits + (hasBaseline ? baselineBits : 0) + codec.bitpackedBits(states, plan.stateOffset[i],
+                hasBaseline ? predictions : null, plan.predictionOffset[i]);
+        }
+        return atLeast > bits;
     }
 
     private DecodeResult serializeEntries(

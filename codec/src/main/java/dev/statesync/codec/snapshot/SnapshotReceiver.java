@@ -123,10 +123,10 @@ public final class SnapshotReceiver
         }
         if (format == SnapshotFormat.FORMAT_RANGE_CODED)
         {
-            final DecodeResult result = decodeStream(rangeReader.wrap(buffer, offset + 1, length - 1), modeled);
+            final DecodeResult result = decodeStream(rangeReader.wrapWithoutModel(buffer, offset + 1, length - 1), modeled);
             if (result == DecodeResult.OK && modelRing != null)
             {
-                modelRing.store(lastTick, rangeReader.model(), plan.objects, decodedCount);
+                rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan.objects, decodedCount));
             }
             return result;
         }

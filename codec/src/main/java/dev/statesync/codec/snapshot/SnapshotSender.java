@@ -222,6 +222,21 @@ public final class SnapshotSender implements ObjectSizer
      */
     public void write(final int[] objects, final int count, final BitWriter writer, final int sequence)
     {
+        planWrite(objects, count);
+        // A plain write is bitpacked; writeFramed names the model reference before it range-codes the plan.
+        final int startBits = writer.bitsWritten();
+        packet.serialize(writer, bitpacked, plan, PacketBaselines.PLANNED);
+        writer.flush();
+        statistics.lastPacketBits(writer.bitsWritten() - startBits);
+        recordWritten(sequence);
+    }
+
+    /**
+     * Take the chosen objects out of the prepared snapshot and plan their packet (model reference age 0), with the
+     * previous-tick states it may carry.
+     */
+    private void planWrite(final int[] objects, final int count)
+    {
         if (!prepared.isActive())
         {
             throw new IllegalStateException("prepare() first");
@@ -237,15 +252,15 @@ public final class SnapshotSender implements ObjectSizer
             prepared.take(object);
             includedInGivenOrder[includedCount++] = object;
         }
-        final int tick = prepared.tick();
-        final int[] states = prepared.states();
-        // A plain write is bitpacked; writeFramed names the model reference before it range-codes the plan.
         planPacket(includedInGivenOrder, includedCount, 0);
         planPreviousStates();
-        final int startBits = writer.bitsWritten();
-        packet.serialize(writer, bitpacked, plan, PacketBaselines.PLANNED);
-        writer.flush();
-        statistics.lastPacketBits(writer.bitsWritten() - startBits);
+    }
+
+    /** Remember the planned packet as sent in {@code sequence} and end the prepared snapshot. */
+    private void recordWritten(final int sequence)
+    {
+        final int tick = prepared.tick();
+        final int[] states = prepared.states();
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
         acked.recordSent(sequence, tick, includedInGivenOrder, includedCount);
@@ -332,9 +347,14 @@ public final class SnapshotSender implements ObjectSizer
         final int sequence,
         final int codedBytes)
     {
-        write(objects, count, frames.bitpackedWriter(buffer, offset, capacityBytes), sequence);
+        frames.checkCapacity(capacityBytes);
+        planWrite(objects, count);
+        // Recorded before the frame is coded, as a bitpacked write records it: the model reference age is the
+        // one the packet history holds with this packet in it. The frame writes the bitpacked form only if it
+        // may be the smaller one.
+        recordWritten(sequence);
         plan.modelRefAge = acked.modelRefAge(plan.tick);
-        final int length = frames.finish(plan, buffer, offset, capacityBytes, codedBytes);
+        final int length = frames.finish(plan, bitpacked, buffer, offset, capacityBytes, codedBytes);
         statistics.lastPacketBits(8 * length);
         return length;
     }

@@ -189,4 +189,59 @@ class ModeledCodingPropertiesTest
         copy.reset();
         assertTrue(copy.sameAs(new ContextModel()));
     }
+
+    /**
+     * A model handed over by exchangeModel carries on where the coder left it (the ring keeps it instead of a
+     * copy), and a coder wrapped without a model codes with whatever model it holds: set it, and the bytes are
+     * those of a coder that copied the same model after a fresh wrap.
+     */
+    @Property(tries = 50)
+    void exchangedModelsCarryOnAndAWrapWithoutModelKeepsTheOneGiven(@ForAll final long seed)
+    {
+        final int[] values = residuals(seed, 40);
+        final byte[] first = new byte[4096];
+        final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(first), 0, first.length);
+        for (final int value : values)
+        {
+            writer.serializeResidual(value, 5);
+        }
+        writer.finish();
+        final ContextModel spare = new ContextModel();
+        final ContextModel learned = writer.exchangeModel(spare);
+        assertTrue(writer.model() == spare, "the writer codes with the model it was given");
+        final ContextModel expected = new ContextModel();
+        final RangeBitWriter copier = new RangeBitWriter().wrap(new UnsafeBuffer(first), 0, first.length);
+        for (final int value : values)
+        {
+            copier.serializeResidual(value, 5);
+        }
+        assertTrue(learned.sameAs(copier.model()), "the handed-over model is the one the message ended with");
+        expected.copyFrom(learned);
+
+        final byte[] viaCopy = new byte[4096];
+        final RangeBitWriter copying = new RangeBitWriter().wrap(new UnsafeBuffer(viaCopy), 0, viaCopy.length);
+        copying.model().copyFrom(learned);
+        final byte[] viaExchange = new byte[4096];
+        final RangeBitWriter exchanging = new RangeBitWriter().wrap(new UnsafeBuffer(viaExchange), 0, viaExchange.length);
+        exchanging.exchangeModel(learned);
+        exchanging.wrapWithoutModel(new UnsafeBuffer(viaExchange), 0, viaExchange.length);
+        assertTrue(exchanging.model().sameAs(expected), "wrapping without a model keeps it");
+        for (final int value : values)
+        {
+            copying.serializeResidual(-value, 6);
+            exchanging.serializeResidual(-value, 6);
+        }
+        final int length = copying.finish();
+        assertEquals(length, exchanging.finish());
+        assertTrue(Arrays.equals(viaCopy, 0, length, viaExchange, 0, length));
+
+        final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(viaExchange), 0, length);
+        reader.exchangeModel(expected);
+        reader.wrapWithoutModel(new UnsafeBuffer(viaExchange), 0, length);
+        for (final int value : values)
+        {
+            assertEquals(-value, reader.serializeResidual(0, 6));
+        }
+        assertFalse(reader.isFailed());
+    }
 }

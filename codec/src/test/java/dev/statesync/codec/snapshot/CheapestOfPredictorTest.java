@@ -5,15 +5,21 @@ import dev.statesync.codec.predict.CheapestOfPredictor;
 import dev.statesync.codec.predict.HoldPredictor;
 import dev.statesync.codec.predict.IntegratorModel;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
+import dev.statesync.codec.predict.PredictionInput;
 import dev.statesync.codec.predict.Predictor;
 
 
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -44,6 +50,56 @@ class CheapestOfPredictorTest
         assertEquals(0, link.receiver.baselineMisses());
         assertEquals(0, link.receiver.malformedPackets());
         assertTrue(link.objectsChecked > 0);
+    }
+
+    /**
+     * The runner's snapshot-schema choice: linear extrapolation with gravity is refined from the same without it,
+     * and the refinement writes exactly what predicting it afresh writes, for every rotation model, at rest or
+     * not, with or without an older baseline; choices that refine nothing are predicted afresh.
+     */
+    @Property(tries = 1000)
+    void aRefinedAlternativeIsExactlyTheAlternativePredictedAfresh(
+        @ForAll @IntRange(max = 5) final int schemaIndex,
+        @ForAll final long seed,
+        @ForAll @IntRange(min = 1, max = 12) final int newestAge,
+        @ForAll @IntRange(min = 0, max = 4) final int spacing,
+        @ForAll @IntRange(max = 2) final int rotationIndex,
+        @ForAll final boolean withOlder)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final Rotation rotation = Rotation.values()[rotationIndex];
+        final int gravityAxis = schema.is3d() ? 2 : 1;
+        final CheapestOfPredictor predictor = new CheapestOfPredictor(HoldPredictor.INSTANCE,
+            new LinearExtrapolationPredictor(rotation), new LinearExtrapolationPredictor(schema, gravityAxis, -20, 60, rotation),
+            new LinearExtrapolationPredictor(schema, gravityAxis, -20, 60, rotation == Rotation.HOLD ? Rotation.QUATERNION : Rotation.HOLD));
+        assertEquals(-1, predictor.refinedFrom(0));
+        assertEquals(-1, predictor.refinedFrom(1));
+        assertEquals(1, predictor.refinedFrom(2));
+        assertEquals(-1, predictor.refinedFrom(3), "another rotation model refines nothing");
+
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int stride = schema.stride();
+        final int[] older = new int[stride];
+        final int[] newest = new int[stride];
+        RandomStates.randomRecord(schema, random, older, 0);
+        System.arraycopy(older, 0, newest, 0, stride);
+        RandomStates.evolve(schema, random, newest, 0);
+        final PredictionInput in = new PredictionInput(schema).newest(newest, 0, newestAge);
+        if (withOlder)
+        {
+            in.older(older, 0, newestAge + spacing);
+        }
+        else
+        {
+            in.noOlder();
+        }
+        final int[] fresh = new int[stride];
+        predictor.predictAlternative(2, in, new StateRecord(schema, fresh, 0));
+        final int[] refined = new int[stride];
+        predictor.predictAlternative(1, in, new StateRecord(schema, refined, 0));
+        predictor.refineAlternative(2, in, new StateRecord(schema, refined, 0));
+        assertArrayEquals(fresh, refined);
+        assertTrue(schema.isValid(refined, 0));
     }
 
     @Example
