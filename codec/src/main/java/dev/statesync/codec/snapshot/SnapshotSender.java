@@ -57,6 +57,7 @@ public final class SnapshotSender implements ObjectSizer
     /** The objects of the last written packet, in the order {@link #write} was given them. */
     private final int[] includedInGivenOrder;
     private int includedCount;
+    private int lastCandidateCount;
     private boolean packetWritten;
 
     /**
@@ -179,7 +180,8 @@ public final class SnapshotSender implements ObjectSizer
         }
         table.choose(tick, prepared.candidateObjects(), prepared.candidateCount(), Math.max(budgetBits, 0) / 2, acked);
         prepared.predictCandidates(table);
-        return prepared.candidateCount();
+        lastCandidateCount = prepared.candidateCount();
+        return lastCandidateCount;
     }
 
     /**
@@ -438,6 +440,15 @@ public final class SnapshotSender implements ObjectSizer
     public int[] includedObjects()
     {
         return includedInGivenOrder;
+    }
+
+    /**
+     * @return how many objects the last {@link #prepare} found needing sending (the candidates of the last packet):
+     * with {@link #includedCount()}, how many a budget left behind. Read-only, for a send-rate controller.
+     */
+    public int lastCandidateCount()
+    {
+        return lastCandidateCount;
     }
 
     /** @return how many objects the last {@link #encode} included. */
