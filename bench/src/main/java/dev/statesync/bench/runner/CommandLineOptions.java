@@ -178,17 +178,19 @@ final class CommandLineOptions
 
     @Option(names = "--quantization", paramLabel = "KIND", order = 21,
         description = {
-            "auto | fiedler: under a budget, the coarsest precision whose worst error is 0.6 of",
-            "the error targets (snapshot schema, 3D) (default), or the schema's own"})
+            "auto | coarse | fiedler: coarse: under a budget, the coarsest precision whose worst",
+            "error is 0.6 of the error targets (snapshot schema, 3D); auto (default): coarse",
+            "below " + (int)Options.AUTO_COARSE_BELOW_KBPS + " kbps; fiedler: the schema's own"})
     void quantization(final String value)
     {
-        quantization = oneOf("--quantization", value, Options.QUANTIZATION_AUTO, Options.QUANTIZATION_FIEDLER);
+        quantization = oneOf("--quantization", value, Options.QUANTIZATION_AUTO, Options.QUANTIZATION_COARSE,
+            Options.QUANTIZATION_FIEDLER);
     }
 
     double targetPositionM = Options.DEFAULT_TARGET_POSITION_M;
 
     @Option(names = "--target-position-m", paramLabel = "M", order = 22,
-        description = "position error target of --quantization auto, metres     (default 0.02)")
+        description = "position error target of coarse quantization, metres  (default 0.02)")
     void targetPositionM(final double value)
     {
         targetPositionM = inRange("--target-position-m", value, 0, 10, false);
@@ -197,7 +199,7 @@ final class CommandLineOptions
     double targetRotationDeg = Options.DEFAULT_TARGET_ROTATION_DEG;
 
     @Option(names = "--target-rotation-deg", paramLabel = "DEG", order = 23,
-        description = "rotation error target of --quantization auto, degrees   (default 2)")
+        description = "rotation error target of coarse quantization, degrees (default 2)")
     void targetRotationDeg(final double value)
     {
         targetRotationDeg = inRange("--target-rotation-deg", value, 0, 180, false);

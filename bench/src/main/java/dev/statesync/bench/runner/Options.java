@@ -51,8 +51,17 @@ public final class Options
     public static final int SEND_INTERVAL_AUTO = 0;
     /** Longest send interval, ticks: the display interpolates across at most 8 ticks. */
     public static final int MAX_SEND_INTERVAL_TICKS = 4;
-    /** {@code --quantization auto}: under a budget, the coarsest the error targets allow (QuantizationForError). */
+    /** {@code --quantization auto}: {@link #QUANTIZATION_COARSE} below {@link #AUTO_COARSE_BELOW_KBPS}, else Fiedler's. */
     public static final String QUANTIZATION_AUTO = "auto";
+    /** {@code --quantization coarse}: under a budget, the coarsest the error targets allow (QuantizationForError). */
+    public static final String QUANTIZATION_COARSE = "coarse";
+    /**
+     * Budget below which {@code --quantization auto} coarsens: 224 kbps, 85% of the 265 kbps the default cubes run
+     * needs unbudgeted, where a budget starts to bind at Fiedler's precision. Measured (results.md, "Rate-distortion
+     * under a budget"): at 256 kbps Fiedler's precision gave position p99 3.2 mm and rotation p99 0.36 degrees
+     * against 5.8 mm and 0.58 coarse; at 192 and 128 kbps coarse gave the lower p99s.
+     */
+    public static final double AUTO_COARSE_BELOW_KBPS = 224;
     /** {@code --quantization fiedler}: the schema preset's precision whatever the budget. */
     public static final String QUANTIZATION_FIEDLER = "fiedler";
     /** Default {@code --target-position-m}: the displayed position error a budget is spent to stay under, metres. */
@@ -343,8 +352,7 @@ public final class Options
      */
     public boolean rateDistortionEngaged()
     {
-        return budgeted() && (PRIORITY_ERROR.equals(priority) || sendIntervalTicks != 1 ||
-            QUANTIZATION_AUTO.equals(quantization));
+        return budgeted() && (PRIORITY_ERROR.equals(priority) || sendIntervalTicks != 1 || coarseQuantization());
     }
 
     /** @return true if {@code --sweep-compare} was given: each sweep budget also run with the controller off. */
@@ -359,7 +367,7 @@ public final class Options
         return budgeted() && PRIORITY_ERROR.equals(priority);
     }
 
-    /** @return {@link #QUANTIZATION_AUTO} or {@link #QUANTIZATION_FIEDLER}. */
+    /** @return {@link #QUANTIZATION_AUTO}, {@link #QUANTIZATION_COARSE} or {@link #QUANTIZATION_FIEDLER}. */
     public String quantization()
     {
         return quantization;
@@ -378,12 +386,14 @@ public final class Options
     }
 
     /**
-     * @return true when this run's quantization is chosen from the error targets: {@code --quantization auto}
-     *         under a budget (the schema decides whether it can be made coarser, see SchemaKind).
+     * @return true when this run's quantization is chosen from the error targets: under a budget,
+     *         {@code --quantization coarse}, or {@code auto} below {@link #AUTO_COARSE_BELOW_KBPS} (the schema decides
+     *         whether it can be made coarser, see SchemaKind).
      */
     public boolean coarseQuantization()
     {
-        return budgeted() && QUANTIZATION_AUTO.equals(quantization);
+        return budgeted() && (QUANTIZATION_COARSE.equals(quantization) ||
+            QUANTIZATION_AUTO.equals(quantization) && budgetKbps < AUTO_COARSE_BELOW_KBPS);
     }
 
     /** @return the fixed send interval in ticks, or {@link #SEND_INTERVAL_AUTO}. */

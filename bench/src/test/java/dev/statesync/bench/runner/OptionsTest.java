@@ -70,6 +70,9 @@ class OptionsTest
             assertFalse(off.rateDistortionEngaged());
         }
 
+        assertFalse(Options.parse("--budget-kbps", "256").coarseQuantization(), "auto: Fiedler's precision at 256 kbps");
+        assertTrue(Options.parse("--budget-kbps", "256", "--quantization", "coarse").coarseQuantization());
+
         final Options levers = Options.parse("--budget-kbps", "192", "--priority", "fixed", "--send-interval", "3",
             "--quantization", "fiedler", "--target-position-m", "0.05", "--target-rotation-deg", "4");
         assertFalse(levers.errorPriority() || levers.coarseQuantization());
