@@ -14,9 +14,8 @@ public final class ErrorPriorityConfig
     /** Default {@link #inFlightTicks}: 12 ticks, the snapshot resend timeout's floor (200 ms at 60 Hz). */
     public static final int DEFAULT_IN_FLIGHT_TICKS = 12;
     /**
-     * Default {@link #unheldErrorM}: 5 cm. Objects the replica never received go out steadily, but a cube flung at
-     * several metres per second is not held back behind hundreds of resting ones at start-up (with 1 m it was, for
-     * a 0.9 m error at 128 kbps).
+     * Default {@link #unheldErrorM}: 5 cm a tick. Objects the replica never received (all of them at start-up) go out
+     * steadily, without outranking an object moving faster than 3 m/s, whose error grows by more each tick.
      */
     public static final float DEFAULT_UNHELD_ERROR_M = 0.05f;
     /** Default {@link #historyDepth}: 16 sends per object, more than a round trip of sends at 60 Hz up to 250 ms. */
