@@ -67,7 +67,7 @@ final class CommandLineOptions
     boolean sweep;
 
     @Option(names = "--sweep-compare", order = 24, description = {
-        "with --sweep: run each budget a second time with --rate-distortion off, to compare"})
+        "with --sweep: run each budget again with --rate-distortion off, to compare"})
     boolean sweepCompare;
 
     double[] sweepKbps = Options.DEFAULT_SWEEP_KBPS.clone();
@@ -128,7 +128,8 @@ final class CommandLineOptions
     @Option(names = "--budget-kbps", paramLabel = "K", order = 8,
         description = {
             "priority accumulator budget incl. headers, " + (int)LinkBudget.MIN_KBPS + ".." + (int)LinkBudget.MAX_KBPS,
-            "(default unlimited: every changed object every tick, payloads up to 15 KiB)"})
+            "(default unlimited: every changed object every tick, payloads up to 15 KiB);",
+            "engages the rate-distortion controller (see --rate-distortion)"})
     void budgetKbps(final double value)
     {
         budgetKbps = inRange("--budget-kbps", value, LinkBudget.MIN_KBPS, LinkBudget.MAX_KBPS, true);
@@ -138,8 +139,9 @@ final class CommandLineOptions
 
     @Option(names = "--priority", paramLabel = "KIND", order = 18,
         description = {
-            "error | fixed: under a budget, priority by the error the replica would show if the",
-            "object were not sent (default), or Fiedler's fixed factors (player 1e6, changed 100, other 1)"})
+            "error | fixed: under a budget, priority by the error the replica would show",
+            "if the object were not sent (default), or Fiedler's fixed factors",
+            "(player 1e6, changed 100, other 1)"})
     void priority(final String value)
     {
         priority = oneOf("--priority", value, Options.PRIORITY_ERROR, Options.PRIORITY_FIXED);
@@ -178,9 +180,9 @@ final class CommandLineOptions
 
     @Option(names = "--quantization", paramLabel = "KIND", order = 21,
         description = {
-            "auto | coarse | fiedler: coarse: under a budget, the coarsest precision whose worst",
-            "error is 0.6 of the error targets (snapshot schema, 3D); auto (default): coarse",
-            "below " + (int)Options.AUTO_COARSE_BELOW_KBPS + " kbps; fiedler: the schema's own"})
+            "auto | coarse | fiedler: coarse: under a budget, the coarsest precision",
+            "whose worst error is 0.6 of the error targets (snapshot schema, 3D);",
+            "auto (default): coarse below " + (int)Options.AUTO_COARSE_BELOW_KBPS + " kbps; fiedler: the schema's own"})
     void quantization(final String value)
     {
         quantization = oneOf("--quantization", value, Options.QUANTIZATION_AUTO, Options.QUANTIZATION_COARSE,
@@ -207,8 +209,9 @@ final class CommandLineOptions
 
     @Option(names = "--rate-distortion", paramLabel = "on|off", order = 20,
         description = {
-            "off: a budget works as before the rate-distortion controller (--priority fixed",
-            "--send-interval 1 --quantization fiedler); on (default): those three as given"})
+            "off: a budget is spent as before the rate-distortion controller",
+            "(--priority fixed --send-interval 1 --quantization fiedler);",
+            "on (default): those three as given"})
     void rateDistortion(final String value)
     {
         rateDistortionOff = "off".equals(oneOf("--rate-distortion", value, "on", "off"));
