@@ -70,6 +70,8 @@ public final class Fidelity
     private final double[] meanErrorByTick;
     private final double[] maxErrorByTick;
     private final SceneViews views;
+    /** Diagnostics of the largest errors, or null (the default): see {@link #explainErrors}. */
+    private DisplayErrorCauses causes;
 
     /**
      * @param is3d       3D records (else 2D).
@@ -116,6 +118,21 @@ public final class Fidelity
     {
         final double tickMs = 1000.0 / tickRateHz;
         return (int)Math.ceil((oneWayLatencyMs + jitterMs) / tickMs - 1e-9) + 2;
+    }
+
+    /**
+     * Also hand every displayed error to {@code causes} (null: stop), which classifies the largest by what
+     * happened to the object's snapshots in the gap before them. A diagnostic: the figures do not change.
+     */
+    void explainErrors(final DisplayErrorCauses causes)
+    {
+        this.causes = causes;
+    }
+
+    /** @return the error diagnostics attached by {@link #explainErrors}, or null. */
+    DisplayErrorCauses errorCauses()
+    {
+        return causes;
     }
 
     /** @return D, ticks. */
@@ -189,9 +206,11 @@ public final class Fidelity
             final float[] shownState = shownRecord;
             System.arraycopy(replicaRecords, r * stride, shownState, 0, stride);
             final int next = object * REPLICA_DEPTH + (r - object * REPLICA_DEPTH + 1) % REPLICA_DEPTH;
+            int blendedTowards = NO_TICK;
             if (displayedTick < shown && shownState[restOffset] == 0f && replicaTicks[next] != NO_TICK &&
                 replicaTicks[next] > shown && replicaTicks[next] - displayedTick <= MAX_BLEND_TICKS)
             {
+                blendedTowards = replicaTicks[next];
                 blend(shownState, replicaRecords, next * stride,
                     (float)(shown - displayedTick) / (replicaTicks[next] - displayedTick));
                 blended++;
@@ -202,6 +221,10 @@ public final class Fidelity
             final double dz = is3d ? shownState[ro + 2] - truth[a + 2] : 0;
             final double error = Math.sqrt(dx * dx + dy * dy + dz * dz);
             addSample(error, rotationErrorDeg(shownState, ro, truth, a));
+            if (causes != null)
+            {
+                causes.offer(object, shown, displayedTick, blendedTowards, error);
+            }
             views.replica(object, shownState[ro], shownState[ro + 1], error);
             tickSum += error;
             tickMax = Math.max(tickMax, error);

@@ -111,6 +111,23 @@ final class ScenarioRun
             .inFlightTicks((int)Math.ceil((options.rttMs() + 2 * options.jitterMs()) / tickMs) + 2);
     }
 
+    /**
+     * Classify the {@code largest} displayed errors of this run by cause (a diagnostic, see
+     * {@link DisplayErrorCauses}); call before the first tick.
+     */
+    DisplayErrorCauses explainErrors(final int largest)
+    {
+        final DisplayErrorCauses causes = new DisplayErrorCauses(objects, largest);
+        fidelity.explainErrors(causes);
+        return causes;
+    }
+
+    /** @return the authority's snapshot sender, for its counters. */
+    SnapshotSender sender()
+    {
+        return link.sender();
+    }
+
     /** @return ticks to run, 1 .. {@link #ticks()}. */
     int ticks()
     {

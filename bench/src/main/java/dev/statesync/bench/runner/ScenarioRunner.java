@@ -25,6 +25,14 @@ public final class ScenarioRunner
 
     private final Options options;
     private final PrintStream progress;
+    private DisplayErrorCauses errorCauses;
+    private dev.statesync.codec.snapshot.SnapshotSender lastSender;
+
+    /** @return the last {@link #run(int)}'s sender, for its counters. */
+    dev.statesync.codec.snapshot.SnapshotSender lastSender()
+    {
+        return lastSender;
+    }
 
     /**
      * @param options  what to run.
@@ -44,8 +52,19 @@ public final class ScenarioRunner
      */
     public RunReport run()
     {
+        return run(0);
+    }
+
+    /**
+     * {@link #run()}, classifying the {@code largestErrors} largest displayed errors by cause when above 0 (then
+     * {@link #errorCauses()} holds them): a diagnostic for tests and the {@code LargestDisplayErrors} tool.
+     */
+    RunReport run(final int largestErrors)
+    {
         final long wallStartNs = System.nanoTime();
         final ScenarioRun run = new ScenarioRun(options);
+        errorCauses = largestErrors > 0 ? run.explainErrors(largestErrors) : null;
+        lastSender = run.sender();
         final int ticks = run.ticks();
         long lastProgressNs = wallStartNs;
         for (int tick = 1; tick <= ticks; tick++)
@@ -59,5 +78,11 @@ public final class ScenarioRunner
             }
         }
         return run.report((System.nanoTime() - wallStartNs) / 1_000_000);
+    }
+
+    /** @return the last {@link #run(int)}'s error diagnostics, or null. */
+    DisplayErrorCauses errorCauses()
+    {
+        return errorCauses;
     }
 }

@@ -45,6 +45,8 @@ final class SimulatedLink implements DatagramHandler
     private final float[] replicaRecord;
     private final double budgetKbps;
     private boolean sentThisTick;
+    /** Scratch for dequantizing the previous-tick states a snapshot repeated. */
+    private final QuantizedStates previousHeld;
     private long nowNs;
     private int datagramsThisTick;
     private long datagramBytesThisTick;
@@ -98,6 +100,7 @@ final class SimulatedLink implements DatagramHandler
         replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0);
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[FloatRecords.stride(schema.is3d())];
+        previousHeld = new QuantizedStates(schema, objects);
     }
 
     /**
@@ -146,8 +149,16 @@ final class SimulatedLink implements DatagramHandler
         datagramBytesThisTick = 0;
         sentThisTick = true;
         final long encodeStartNs = System.nanoTime();
+        final long lostBefore = snapshotDatagramsLost;
         authority.sendSnapshot(tick, current, nowNs);
         encodeNs += System.nanoTime() - encodeStartNs;
+        final DisplayErrorCauses causes = fidelity.errorCauses();
+        if (causes != null)
+        {
+            final SnapshotSender sender = authority.sender();
+            causes.recordSend(tick, sender.includedObjects(), sender.includedCount(), snapshotDatagramsLost != lostBefore,
+                sender::lastDeferredTick);
+        }
     }
 
     /** Send stage of a tick that sends no snapshot (a lower send rate): priorities still grow, nothing goes out. */
@@ -279,6 +290,15 @@ final class SimulatedLink implements DatagramHandler
     private void onReplicaApplied(final SnapshotReceiver receiver)
     {
         acked.onReplicaApplied(receiver.lastTick());
+        // Previous-tick states first, oldest first: the display keeps a history per object in tick order.
+        final int stride = previousHeld.schema().stride();
+        for (int k = receiver.previousStateCount() - 1; k >= 0; k--)
+        {
+            final int object = receiver.previousStateObject(k);
+            previousHeld.copyFrom(object, receiver.previousStates(), k * stride);
+            replicaQuantizer.dequantize(previousHeld, object, replicaRecord, 0);
+            fidelity.recordReplica(object, receiver.previousStateTick(k), replicaRecord, 0);
+        }
         final int[] updated = receiver.updatedObjects();
         final QuantizedStates held = receiver.states();
         for (int k = 0, n = receiver.updatedCount(); k < n; k++)

@@ -17,13 +17,17 @@ import org.agrona.DirectBuffer;
  *
  * <p>A flyweight over any Agrona buffer: wrap and reuse, nothing allocates.
  *
- * <p>Why it is fast although every read is checked: like serialize.java's reader it has no scratch to refill
- * and no data-dependent branch. A read loads the 8 bytes at the cursor's byte as one little-endian word (any
- * 1..32-bit field at any bit offset lies inside them), shifts and masks; in the region's last 7 bytes it loads
- * the region's last 8 instead and shifts further, so no load ever leaves the region, and a region shorter than
- * 8 bytes is copied into an 8-byte array at {@link #wrap(DirectBuffer, int, int)}. Its one check compares the
- * read's end with a limit that a failure lowers to the cursor, so the same compare keeps the failure sticky. The
- * buffer's backing array is looked up at wrap: wrap the reader again after re-pointing its buffer at other memory.
+ * <p>Why it is fast although every read is checked: like serialize.java's reader it has no scratch to refill.
+ * A read loads the 8 bytes at the cursor's byte as one little-endian word (any 1..32-bit field at any bit offset
+ * lies inside them), shifts and masks. Its one check compares the cursor with {@link #fastEndBits}, the first bit
+ * of the region's last 7 bytes: before it, the window and the whole read lie inside the region, so the bits left
+ * need no check of their own. At or past it (the last 7 bytes, a region under 8 bytes, a failed reader, where a
+ * failure moves it to 0) the read checks the bits left against a limit that a failure lowers to the cursor
+ * (sticky), and loads the region's last window instead, shifted further, so no load ever leaves the region; a
+ * region shorter than 8 bytes is copied into an 8-byte array at {@link #wrap(DirectBuffer, int, int)}. The bit
+ * count of {@link #readBits(int)} is checked by the range check of the mask table it indexes, so it costs one
+ * load. The buffer's backing array is looked up at wrap: wrap the reader again after re-pointing its buffer at
+ * other memory.
  */
 public final class BitReader implements BitStream
 {
@@ -33,18 +37,31 @@ public final class BitReader implements BitStream
     private int offset;
     private int lengthBytes;
     private long lengthBits;
-    /** The array the windows come from when there is one (else null), and the region's first byte in it. */
+    /**
+     * Where the windows come from: the buffer's backing array when it has one, a zero-padded copy for a region
+     * under 8 bytes, or null (then the buffer itself, through Agrona).
+     */
     private byte[] array;
-    private int arrayOffset;
-    /** Region byte of the last 8-byte window inside the region. */
-    private int lastWindowStart;
     /** Holds a region shorter than a window, zero-padded, so every read can load a whole window. */
     private final byte[] shortRegion = new byte[WINDOW_BYTES];
 
-    /** Bits read so far, including a bounded field that then failed its range check. */
+    /*
+     * Positions below are in bits of the window source (the array, or the buffer when there is none), not of the
+     * region, so the cursor's byte is the index to load from with nothing added: the region starts at startBits.
+     */
+    /** The region's first bit in the window source. */
+    private long startBits;
+    /** The cursor: the next bit to read, including a bounded field that then failed its range check. */
     private long bitsRead;
-    /** Bits a read may end at: the length, lowered to the cursor by a failure so every later read fails. */
+    /** Bits a read may end at: the region's end, lowered to the cursor by a failure so every later read fails. */
     private long limitBits;
+    /**
+     * A read starting before this bit is served by the window at the cursor's byte with no other check: the first
+     * bit of the region's last 7 bytes; the region's start for a region under 8 bytes, and 0 once failed.
+     */
+    private long fastEndBits;
+    /** The window source's index of the region's last 8-byte window. */
+    private int lastWindowStart;
     private boolean failed;
 
     /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
@@ -75,22 +92,26 @@ public final class BitReader implements BitStream
         this.offset = offset;
         this.lengthBytes = lengthBytes;
         this.lengthBits = (long)lengthBytes * 8;
+        final int start;
         if (lengthBytes >= WINDOW_BYTES)
         {
             this.array = buffer.byteArray();
-            this.arrayOffset = array == null ? 0 : Bits.arrayIndex(buffer, offset);
-            this.lastWindowStart = lengthBytes - WINDOW_BYTES;
+            start = array == null ? offset : Bits.arrayIndex(buffer, offset);
+            this.lastWindowStart = start + lengthBytes - WINDOW_BYTES;
+            this.fastEndBits = (start + lengthBytes - (WINDOW_BYTES - 1)) * 8L;
         }
         else
         {
             java.util.Arrays.fill(shortRegion, (byte)0);
             buffer.getBytes(offset, shortRegion, 0, lengthBytes);
             this.array = shortRegion;
-            this.arrayOffset = 0;
+            start = 0;
             this.lastWindowStart = 0;
+            this.fastEndBits = 0;
         }
-        bitsRead = 0;
-        limitBits = lengthBits;
+        startBits = start * 8L;
+        bitsRead = startBits;
+        limitBits = startBits + lengthBits;
         failed = false;
         return this;
     }
@@ -103,11 +124,11 @@ public final class BitReader implements BitStream
      */
     public int readBits(final int bits)
     {
-        final long mask;
+        final int mask;
         try
         {
             // The table's range check is the argument check (1..32), and its entry replaces computing the mask.
-            mask = Bits.LOW_MASK[bits - 1];
+            mask = Bits.LOW_MASK_INT[bits - 1];
         }
         catch (final ArrayIndexOutOfBoundsException outside1To32)
         {
@@ -119,38 +140,53 @@ public final class BitReader implements BitStream
     /** {@link #readBits(int)} for callers that already know {@code bits} is 1..32. */
     private int takeBits(final int bits)
     {
-        return takeBits(bits, Bits.lowMask(bits));
+        // -1 >>> -bits keeps the low bits (all 32 for 32: the shift count is taken mod 32).
+        return takeBits(bits, -1 >>> -bits);
     }
 
-    private int takeBits(final int bits, final long mask)
+    /**
+     * Read {@code bits} (1..32) bits and keep those under {@code mask}.
+     *
+     * <p>The one compare on the common path is against {@link #fastEndBits}: a read starting before it loads the 8
+     * bytes at the cursor's byte, which lie inside the region, and ends inside them (at most 7 + 32 bits in), so
+     * inside the region too: the bits left need no separate check. A read at or past it (the region's last 7
+     * bytes, a region under 8 bytes, a failed reader) checks the bits left and takes the region's last window
+     * instead, shifted further, so no load leaves the region.
+     *
+     * <p>Shaped for the JIT, which keeps a hot loop's values in registers only while few are live: that rare branch
+     * only moves the window, inline, and the failure is a few stores, so the method holds no call a loop would have
+     * to spill its registers around (a separate tail method was compiled as a real call and cost about a third of
+     * the mixed-width throughput); positions are the window source's, so no offset is added; and the cursor is
+     * stored once.
+     */
+    private int takeBits(final int bits, final int mask)
     {
         final long position = bitsRead;
         final long end = position + bits;
-        if (end > limitBits)
+        int windowStart = (int)(position >>> 3);
+        int shift = (int)position & 7;
+        if (position >= fastEndBits)
         {
-            return failRead();
+            if (end > limitBits)
+            {
+                fail();
+                return 0;
+            }
+            // Past the fast end the cursor's byte is at or after the last window's first byte.
+            windowStart = lastWindowStart;
+            shift = (int)(position - ((long)windowStart << 3));
         }
-        // The window at the cursor's byte, or the region's last one when that would leave the region.
-        final int windowStart = Math.min((int)(position >>> 3), lastWindowStart);
         final byte[] array = this.array;
-        final long window = array != null ?
-            (long)Bits.LONG_LE.get(array, arrayOffset + windowStart) : directWindow(windowStart);
+        final long window = array != null ? (long)Bits.LONG_LE.get(array, windowStart) : directWindow(windowStart);
         bitsRead = end;
-        // 0..63: the cursor's bit within the window; the read ends inside the region, so inside the window.
-        return (int)((window >>> (int)(position - ((long)windowStart << 3))) & mask);
+        // shift is 0..63 and the read ends inside the window.
+        return (int)(window >>> shift) & mask;
     }
 
     /** A window from a buffer with no backing array, through Agrona (bounds-checked). */
     private long directWindow(final int windowStart)
     {
-        return buffer.getLong(offset + windowStart, ByteOrder.LITTLE_ENDIAN);
-    }
-
-    /** Kept out of {@link #takeBits(int, long)} so the hot path stays small enough to inline everywhere. */
-    private int failRead()
-    {
-        fail();
-        return 0;
+        return buffer.getLong(windowStart, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** Enter the sticky failed state; bits read stays where it is. */
@@ -158,6 +194,8 @@ public final class BitReader implements BitStream
     {
         failed = true;
         limitBits = bitsRead;
+        // Positions are never negative, so every later read leaves the fast path and fails in the tail: sticky.
+        fastEndBits = 0;
     }
 
     /** Read one bit. */
@@ -259,7 +297,7 @@ public final class BitReader implements BitStream
     /** @return bits read so far. */
     public int bitsRead()
     {
-        return (int)bitsRead;
+        return (int)(bitsRead - startBits);
     }
 
     /** @return bits left in the region (0 once failed). */

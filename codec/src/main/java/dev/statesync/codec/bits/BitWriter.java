@@ -20,12 +20,20 @@ import org.agrona.MutableDirectBuffer;
  * error and throws {@link IllegalArgumentException}.
  *
  * <p>Why it is fast although every write is checked: the hot state is the scratch word and a bit cursor (the
- * scratch's fill is {@code cursor & 63}), as in serialize.java's writer; a write is one table compare for
- * misuse, one compare against a limit that an overflow lowers to the cursor (so the same compare keeps the
- * overflow sticky), a shift and an or; a store happens once per 64 bits (see {@link #storeWord(int, long)}). A
- * whole word is stored only when all its bits were written, and each of them passed the capacity check, so the
- * word lies inside the region. The buffer's backing array is looked up at {@link #wrap(MutableDirectBuffer, int,
- * int) wrap}: wrap the writer again after re-pointing its buffer at other memory.
+ * scratch's fill is {@code cursor & 63}), as in serialize.java's writer. The capacity is checked once per 64-bit
+ * word, not per call: a write is one compare of its end against {@link #wordEndBits} (the open word's end, or one
+ * past the capacity when the region ends first, or one past the cursor once overflowed), then a shift and an or.
+ * Only a write that fills the word or passes the capacity goes further: it checks the capacity exactly (so an
+ * overflow still happens at exactly the call that does not fit, as a per-call check would) and stores the whole
+ * word; every bit of that word passed the check, so the word lies inside the region. The arguments are checked
+ * on every public call with one table load and one compare, and stay exceptions (DESIGN section 6): measured
+ * against serialize.java's assert-only writer in one JVM, a per-call argument check costs about a third of a
+ * mixed-width loop's throughput however it is written (table, shift test or two compares), and masking the value
+ * instead, which an assert-only policy would need so that a wrong value cannot spill into the next field, costs
+ * the same, so turning the checks into asserts would buy nothing. Bools, floats, bounded ints, ladders and
+ * padding skip the check, their arguments being right by construction. The buffer's backing array is looked up
+ * at {@link #wrap(MutableDirectBuffer, int, int) wrap}: wrap the writer again after re-pointing its buffer at
+ * other memory.
  */
 public final class BitWriter implements BitStream
 {
@@ -35,6 +43,8 @@ public final class BitWriter implements BitStream
     private long capacityBits;
     /** Bits a write may end at: the capacity, lowered to the cursor by an overflow so every later write fails. */
     private long limitBits;
+    /** A write ending before this stays in the open word and inside the limit: see {@link #wordEnd(long, long)}. */
+    private long wordEndBits;
 
     private long scratch;
     /** Bits written (and accepted) so far; the scratch holds the {@code bitsWritten & 63} bits of the open word. */
@@ -84,6 +94,7 @@ public final class BitWriter implements BitStream
         bitsWritten = 0;
         overflowed = false;
         limitBits = capacityBits;
+        wordEndBits = wordEnd(0, limitBits);
     }
 
     /**
@@ -105,8 +116,7 @@ public final class BitWriter implements BitStream
             throw misuse(value, bits);
         }
         final long unsigned = value & 0xFFFF_FFFFL;
-        // One compare checks both arguments (MAX_UNSIGNED[0] is -1, which every value exceeds): it is the
-        // costliest part of a write, measured at about a fifth of the throughput for each separate check.
+        // One compare checks both arguments (MAX_UNSIGNED[0] is -1, which every value exceeds).
         if (unsigned > maxValue)
         {
             throw misuse(value, bits);
@@ -116,34 +126,62 @@ public final class BitWriter implements BitStream
 
     /**
      * {@link #writeBits(int, int)} for callers that already know {@code bits} is 1..32 and {@code unsigned} fits
-     * it (a bool, a float, an int checked against its range, padding): the argument check costs as much as the
-     * write, so they skip it.
+     * it (a bool, a float, an int checked against its range, padding): they skip the argument check.
+     *
+     * <p>The one compare is against {@link #wordEndBits}: a write that ends before it stays inside the open word
+     * and inside the capacity, so it is a shift and an or (the long shift's count is masked to 6 bits, the bit's
+     * place in the scratch, by the language). Everything else, about once per 64 bits, goes to
+     * {@link #completeWord(long, int, long, long)}.
      */
     private void appendBits(final long unsigned, final int bits)
     {
         final long position = bitsWritten;
         final long end = position + bits;
+        if (end >= wordEndBits)
+        {
+            completeWord(unsigned, bits, position, end);
+            return;
+        }
+        scratch |= unsigned << position;
+        bitsWritten = end;
+    }
+
+    /**
+     * A write that fills the open word or passes the limit. Past the limit it overflows; otherwise it ends at or
+     * past the open word's end (the limit is below that only when the region ends inside the word, and then
+     * the write would pass it), so the word is full: every bit of it passed this check, so all 8 bytes lie in the
+     * region and are stored at once.
+     */
+    private void completeWord(final long unsigned, final int bits, final long position, final long end)
+    {
         if (end > limitBits)
         {
             overflow();
             return;
         }
         final int used = (int)position & 63;
-        scratch |= unsigned << used;
-        if (used + bits >= 64)
-        {
-            // Every bit of this word has been written and fitted the capacity, so all 8 bytes fit.
-            storeWord((int)(position >>> 3) & ~7, scratch);
-            // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
-            scratch = unsigned >>> (64 - used);
-        }
+        storeWord((int)(position >>> 3) & ~7, scratch | (unsigned << used));
+        // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
+        scratch = unsigned >>> (64 - used);
         bitsWritten = end;
+        wordEndBits = wordEnd(end, limitBits);
+    }
+
+    /**
+     * The bit position a write must end before to take {@link #appendBits(long, int)}'s fast path: the end of the
+     * word holding bit {@code position}, or one past the limit when that comes first.
+     */
+    private static long wordEnd(final long position, final long limitBits)
+    {
+        return Math.min((position & ~63L) + 64, limitBits + 1);
     }
 
     private void overflow()
     {
         overflowed = true;
         limitBits = bitsWritten;
+        // Every later write ends past the lowered limit, so it takes the slow path and fails there: sticky.
+        wordEndBits = limitBits + 1;
     }
 
     /**

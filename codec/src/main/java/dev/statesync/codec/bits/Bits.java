@@ -72,8 +72,11 @@ public final class Bits
      */
     static final long[] MAX_UNSIGNED = new long[33];
 
-    /** {@code LOW_MASK[bits - 1]} is {@link #lowMask(int) lowMask(bits)} for 1..32, one load instead of three operations. */
-    static final long[] LOW_MASK = new long[32];
+    /**
+     * {@code LOW_MASK_INT[bits - 1]} is {@link #lowMask(int) lowMask(bits)} as an int for 1..32: the reader's
+     * argument check is the array's own range check, and the entry replaces computing the mask.
+     */
+    static final int[] LOW_MASK_INT = new int[32];
 
     static
     {
@@ -81,7 +84,7 @@ public final class Bits
         for (int bits = 1; bits <= 32; bits++)
         {
             MAX_UNSIGNED[bits] = lowMask(bits);
-            LOW_MASK[bits - 1] = lowMask(bits);
+            LOW_MASK_INT[bits - 1] = (int)lowMask(bits);
         }
     }
 }

@@ -280,18 +280,14 @@ public final class BallisticPredictor implements Predictor
     {
         final long magnitude = Math.abs(valueQ32);
         final long whole = magnitude >>> 32;
-        final long fraction = magnitude & 0xFFFF_FFFFL;
-        final long halfUlpQ32 = whole == 0 ? 0 : 1L << Math.max(0, 63 - Long.numberOfLeadingZeros(whole) + 8);
-        final long fromHalf = fraction - HALF_Q32;
-        final long rounded;
-        if (Math.abs(fromHalf) <= halfUlpQ32 && halfUlpQ32 < HALF_Q32)
-        {
-            rounded = (whole & 1) == 0 ? whole : whole + 1;
-        }
-        else
-        {
-            rounded = fromHalf > 0 ? whole + 1 : (fromHalf == 0 ? ((whole & 1) == 0 ? whole : whole + 1) : whole);
-        }
+        final long fromHalf = (magnitude & 0xFFFF_FFFFL) - HALF_Q32;
+        // Half a float ulp in 32.32 grid units is highestOneBit(whole) << 8 (0 for whole 0). From 2^23 units up it
+        // reaches half a unit and the float is the grid value itself, so only an exact half-step is a tie: a zone
+        // of 0, which also covers whole == 0 (no float rounding there, only rint's own ties).
+        final long tieZoneQ32 = whole < 1L << 23 ? Long.highestOneBit(whole) << 8 : 0;
+        final long rounded = Math.abs(fromHalf) <= tieZoneQ32 ?
+            whole + (whole & 1) :           // onto the half-step, then rint's ties to even
+            whole + (fromHalf > 0 ? 1 : 0);
         return valueQ32 < 0 ? -rounded : rounded;
     }
 

@@ -14,6 +14,8 @@ final class QuaternionStepModel
     private static final int FRACTION_BITS = 60;
     private static final long ONE = 1L << FRACTION_BITS;
     private static final long THREE = 3L << FRACTION_BITS;
+    /** Newton steps {@link #inverseSqrt} is defined by. */
+    static final int NEWTON_STEPS = 12;
 
     private final int centreCode;
     private final long componentStepQ60;
@@ -148,7 +150,7 @@ final class QuaternionStepModel
     }
 
     /** sqrt(x), 2.60 fixed point, for x in [0, 4): scaled by powers of 4 into [1/4, 4) for inverseSqrt. */
-    private static long sqrt(final long x)
+    static long sqrt(final long x)
     {
         if (x <= 0)
         {
@@ -165,16 +167,52 @@ final class QuaternionStepModel
     }
 
     /**
-     * 1 / sqrt(x), 2.60 fixed point, for x in [1/4, 4): Newton's iteration from a power of two within a
-     * factor of 2 of the answer. The answer stays at most 2 so its square fits 2.60 (which holds up to 8).
+     * 1 / sqrt(x), 2.60 fixed point, for x in [1/4, 4): {@value #NEWTON_STEPS} steps of Newton's iteration
+     * from a power of two within a factor of 2 of the answer. The answer stays at most 2 so its square fits
+     * 2.60 (which holds up to 8).
+     *
+     * <p>The result is defined as the {@value #NEWTON_STEPS}th iterate, and that is what this returns, but
+     * without always computing all of them. Each step is a pure function of {@code x} and the previous iterate,
+     * so once an iterate repeats the rest of the sequence is known: a fixed point ({@code y[n+1] == y[n]}) stays,
+     * and a two-cycle ({@code y[n+1] == y[n-1]}, which truncation produces for about 1.5% of inputs) alternates,
+     * so the last iterate is whichever of the pair has the last index's parity. Normalizing a quaternion that is
+     * already nearly unit length (every call but the square root in {@link #load}) reaches its fixed point in 3
+     * to 5 steps instead of 12; an input that neither settles nor cycles runs all {@value #NEWTON_STEPS}.
+     * {@code QuaternionStepModelFastPathTest} pins the result against the plain loop.
      */
-    private static long inverseSqrt(final long x)
+    static long inverseSqrt(final long x)
     {
         final int halfExponent = (FRACTION_BITS - (63 - Long.numberOfLeadingZeros(x))) / 2;
-        long y = halfExponent >= 0 ? ONE << halfExponent : ONE >> -halfExponent;
-        for (int i = 0; i < 12; i++)
+        final long seed = halfExponent >= 0 ? ONE << halfExponent : ONE >> -halfExponent;
+        long previous = seed;
+        long y = seed;
+        int first = 1;
+        if (halfExponent == 0 || halfExponent == 1)
         {
-            y = multiply(y, THREE - multiply(x, multiply(y, y))) >> 1;
+            // The first step from a seed of 1 or 2 (every x in [1/4, 4)) multiplies only by powers of two, all
+            // exact (no bits lost below 2^-60 or above 2^3): y1 = 2^h (3 - 4^h x) / 2, i.e. (3 - x) / 2 or 3 - 4x.
+            y = halfExponent == 0 ? (THREE - x) >> 1 : THREE - (x << 2);
+            if (y == seed)
+            {
+                return y;
+            }
+            first = 2;
+        }
+        for (int step = first; step <= NEWTON_STEPS; step++)
+        {
+            final long next = multiply(y, THREE - multiply(x, multiply(y, y))) >> 1;
+            if (next == y)
+            {
+                return y;
+            }
+            if (next == previous)
+            {
+                // y[step] == y[step - 2]: the iterates alternate from step - 2 on, so the last one equals
+                // y[step] when NEWTON_STEPS - step is even, else y[step - 1].
+                return ((NEWTON_STEPS - step) & 1) == 0 ? next : y;
+            }
+            previous = y;
+            y = next;
         }
         return y;
     }
@@ -183,23 +221,14 @@ final class QuaternionStepModel
     static long roundToFloat(final long value)
     {
         final long magnitude = Math.abs(value);
-        if (magnitude == 0)
-        {
-            return 0;
-        }
-        final int drop = 64 - Long.numberOfLeadingZeros(magnitude) - 24;
+        final int drop = 40 - Long.numberOfLeadingZeros(magnitude);
         if (drop <= 0)
         {
             return value;
         }
-        final long half = 1L << (drop - 1);
-        final long remainder = magnitude & ((1L << drop) - 1);
-        long kept = magnitude >>> drop;
-        if (remainder > half || (remainder == half && (kept & 1) != 0))
-        {
-            kept++;
-        }
-        final long rounded = kept << drop;
+        // Ties to even without branches: adding half - 1 carries into the kept bits exactly when the dropped
+        // part is above half, and adding the kept part's lowest bit as well carries at exactly half when it is odd.
+        final long rounded = (magnitude + (1L << (drop - 1)) - 1 + ((magnitude >>> drop) & 1)) >>> drop << drop;
         return value < 0 ? -rounded : rounded;
     }
 

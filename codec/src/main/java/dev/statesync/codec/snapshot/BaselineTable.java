@@ -30,6 +30,8 @@ final class BaselineTable
     private final int[] oldBaselineTick;
     private final int[] oldBaselineLastUseTick;
     private long deferredObjects;
+    /** Per object, the last tick {@link #mustDefer} held it back, or {@link StateRing#NO_TICK}: for diagnostics. */
+    private final int[] lastDeferredTick;
 
     /** Per candidate object: the newest usable acked tick, or {@link StateRing#NO_TICK}. */
     private final int[] newestBaselineTick;
@@ -57,6 +59,8 @@ final class BaselineTable
         oldBaselineLastUseTick = new int[objectCount * OLD_BASELINE_SLOTS];
         Arrays.fill(oldBaselineTick, StateRing.NO_TICK);
         Arrays.fill(oldBaselineLastUseTick, StateRing.NO_TICK);
+        lastDeferredTick = new int[objectCount];
+        Arrays.fill(lastDeferredTick, StateRing.NO_TICK);
         newestBaselineTick = new int[objectCount];
         olderBaselineTick = new int[objectCount];
         distinctTicks = new int[objectCount * 2];
@@ -82,6 +86,7 @@ final class BaselineTable
                 ((tick - oldBaselineTick[base + k]) & (ringDepth - 1)) == 0)
             {
                 deferredObjects++;
+                lastDeferredTick[object] = tick;
                 return true;
             }
         }
@@ -329,6 +334,12 @@ final class BaselineTable
                 oldBaselineLastUseTick[slot] = tick;
             }
         }
+    }
+
+    /** @return the last tick {@link #mustDefer} held {@code object} back, or {@link StateRing#NO_TICK}. */
+    int lastDeferredTick(final int object)
+    {
+        return lastDeferredTick[object];
     }
 
     /** @return times an object waited a tick to keep an old baseline safe. */

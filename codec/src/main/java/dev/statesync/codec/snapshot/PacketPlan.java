@@ -57,11 +57,30 @@ final class PacketPlan
     /** Where {@link #referenceFlags} of the reference snapshot start. */
     int referenceFlagsOffset;
 
+    /** Previous-tick states the packet repeats ({@link PreviousTickStates}); 0 for none. */
+    int previousCount;
+    /** Per previous-tick state: the entry (ascending within an age) whose object it belongs to. */
+    final int[] previousEntry;
+    /** Per previous-tick state: its tick's distance before {@link #tick}, 1 or 2 (ascending). */
+    final int[] previousAge;
+    /** Previous-tick state {@code k} at {@code k * stride}: written from when writing, read into when reading. */
+    final int[] previousStates;
+
     /** Objects marked while sorting; all false between calls. */
     private final boolean[] sortMark;
 
+    /** A plan without room for previous-tick states (a packet that carries some is malformed to it). */
     PacketPlan(final int objectCount)
     {
+        this(objectCount, 0);
+    }
+
+    /** @param stride ints per state record, to hold up to one previous-tick state per entry and age. */
+    PacketPlan(final int objectCount, final int stride)
+    {
+        previousEntry = new int[PreviousTickStates.MAX_AGE * objectCount];
+        previousAge = new int[PreviousTickStates.MAX_AGE * objectCount];
+        previousStates = new int[PreviousTickStates.MAX_AGE * objectCount * stride];
         objects = new int[objectCount];
         newestRef = new int[objectCount];
         olderRef = new int[objectCount];

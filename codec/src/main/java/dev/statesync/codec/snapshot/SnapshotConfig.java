@@ -16,6 +16,13 @@ public final class SnapshotConfig
     /** Default wait before an unchanged state is sent again without an ack: 12 ticks, 200 ms at 60 Hz. */
     public static final int DEFAULT_RESEND_TIMEOUT_TICKS = 12;
 
+    /**
+     * Default {@link #previousStateBlendErrorM}: 0.06 m. A replica blending straight across a lost tick is off by at
+     * most this much for any object the sender did not repeat.
+     */
+    public static final double DEFAULT_PREVIOUS_STATE_BLEND_ERROR_M = 0.06;
+
+    private double previousStateBlendErrorM = DEFAULT_PREVIOUS_STATE_BLEND_ERROR_M;
     private int ringDepthTicks = DEFAULT_RING_DEPTH_TICKS;
     private int packetHistory = DEFAULT_PACKET_HISTORY;
     private int unchangedRepeats = DEFAULT_UNCHANGED_REPEATS;
@@ -193,6 +200,31 @@ public final class SnapshotConfig
     public int resendTimeoutTicks()
     {
         return resendTimeoutTicks;
+    }
+
+    /**
+     * Sender only: repeat an object's previous-tick state in the next packet (see {@code PreviousTickStates} and
+     * {@code src/site/wire-format.md}) when a replica that lost that tick's snapshot and blended straight across it,
+     * from the tick before to the tick after, would show it more than this many metres off (its motion bent: a
+     * collision, an impulse); also always when the sender held the object back that tick. Only in packets that
+     * every candidate fits (an unbudgeted or roomy link): under a binding budget the bytes go to objects not sent
+     * at all. {@code Double.POSITIVE_INFINITY} turns it off; the receiver reads either. Default
+     * {@link #DEFAULT_PREVIOUS_STATE_BLEND_ERROR_M}.
+     */
+    public SnapshotConfig previousStateBlendErrorM(final double metres)
+    {
+        if (!(metres >= 0))
+        {
+            throw new IllegalArgumentException("previousStateBlendErrorM must be >= 0, got " + metres);
+        }
+        this.previousStateBlendErrorM = metres;
+        return this;
+    }
+
+    /** @return the blend error above which a previous-tick state is repeated, metres (infinite: never). */
+    public double previousStateBlendErrorM()
+    {
+        return previousStateBlendErrorM;
     }
 
     /** @return ticks of state history per object. */

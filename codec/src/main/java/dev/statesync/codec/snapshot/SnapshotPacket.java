@@ -20,6 +20,7 @@ final class SnapshotPacket
     private final boolean twoBaselines;
     private final int alternatives;
     private final ObjectCodec codec;
+    private final int stride;
 
     SnapshotPacket(final int objectCount, final int baselineCount, final int alternatives, final ObjectCodec codec)
     {
@@ -27,6 +28,7 @@ final class SnapshotPacket
         this.twoBaselines = baselineCount == 2;
         this.alternatives = alternatives;
         this.codec = codec;
+        this.stride = codec.schema().stride();
     }
 
     /**
@@ -128,6 +130,11 @@ final class SnapshotPacket
             {
                 return DecodeResult.MALFORMED;
             }
+        }
+        final DecodeResult previous = PreviousTickStates.serialize(stream, layout, codec, plan, stride);
+        if (previous != DecodeResult.OK)
+        {
+            return previous;
         }
         stream.accountObject(-1);
         stream.accountCategory(BitAccount.OTHER);

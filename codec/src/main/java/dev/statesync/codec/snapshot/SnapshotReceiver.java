@@ -38,6 +38,11 @@ public final class SnapshotReceiver
     private final PacketPlan plan;
     private final int[] decodedStates;
     private final int[] updatedObjects;
+    /** The last applied snapshot's previous-tick states ({@link PreviousTickStates}): objects, then records. */
+    private final int[] previousObjects;
+    private final int[] previousTicks;
+    private final int[] previousStates;
+    private int previousCount;
 
     private final SnapshotPacket packet;
     private final ReceivedBaselines baselines;
@@ -76,7 +81,10 @@ public final class SnapshotReceiver
         Arrays.fill(currentTick, StateRing.NO_TICK);
         this.decodedStates = new int[objectCount * stride];
         this.updatedObjects = new int[objectCount];
-        this.plan = new PacketPlan(objectCount);
+        this.previousObjects = new int[PreviousTickStates.MAX_AGE * objectCount];
+        this.previousTicks = new int[PreviousTickStates.MAX_AGE * objectCount];
+        this.previousStates = new int[PreviousTickStates.MAX_AGE * objectCount * stride];
+        this.plan = new PacketPlan(objectCount, stride);
         plan.states = decodedStates;
         plan.predictions = new int[stride];
         final IndexCoding indexCoding = new IndexCoding(objectCount);
@@ -166,7 +174,43 @@ public final class SnapshotReceiver
                 updatedObjects[updatedCount++] = object;
             }
         }
+        previousCount = plan.previousCount;
+        for (int k = 0; k < previousCount; k++)
+        {
+            previousObjects[k] = plan.objects[plan.previousEntry[k]];
+            previousTicks[k] = tick - plan.previousAge[k];
+        }
+        System.arraycopy(plan.previousStates, 0, previousStates, 0, previousCount * stride);
         packetsApplied++;
+    }
+
+    /**
+     * @return how many previous-tick states the last applied snapshot repeated: states of one or two ticks before
+     * {@link #lastTick()} the sender sent again because losing them would show badly (a collision, an object held
+     * back a tick). For the display's history only (an interpolation buffer): they are not baselines and do not
+     * change {@link #states()}. Those of the older tick come last.
+     */
+    public int previousStateCount()
+    {
+        return previousCount;
+    }
+
+    /** @return the object of previous-tick state {@code k} (k < {@link #previousStateCount()}). */
+    public int previousStateObject(final int k)
+    {
+        return previousObjects[k];
+    }
+
+    /** @return the tick of previous-tick state {@code k}: {@code lastTick() - 1} or {@code - 2}. */
+    public int previousStateTick(final int k)
+    {
+        return previousTicks[k];
+    }
+
+    /** @return the previous-tick states of the last applied snapshot, state {@code k} at {@code k * stride}. */
+    public int[] previousStates()
+    {
+        return previousStates;
     }
 
     /** @return each object's newest received state (objects never received hold the identity at rest). */
@@ -257,6 +301,16 @@ public final class SnapshotReceiver
         for (int i = 0; i < updatedCount; i++)
         {
             h = h * 31 + updatedObjects[i];
+        }
+        h = h * 31 + previousCount;
+        for (int k = 0; k < previousCount; k++)
+        {
+            h = h * 31 + previousObjects[k];
+            h = h * 31 + previousTicks[k];
+        }
+        for (int i = 0, n = previousCount * stride; i < n; i++)
+        {
+            h = h * 31 + previousStates[i];
         }
         return h;
     }

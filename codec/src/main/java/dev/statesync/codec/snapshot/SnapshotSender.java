@@ -6,6 +6,7 @@ import dev.statesync.codec.state.StateSchema;
 
 import org.agrona.MutableDirectBuffer;
 
+import dev.statesync.codec.bits.BitMeasure;
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.codec.entropy.BitAccount;
@@ -52,6 +53,15 @@ public final class SnapshotSender implements ObjectSizer
     private final PacketLayout modeled;
     private final FrameWriter frames;
     private final SenderStatistics statistics = new SenderStatistics();
+    private final PreviousStatePolicy previousStates;
+    private final ObjectCodec codec;
+    private final BitMeasure previousMeasure = new BitMeasure();
+    /**
+     * The budget the prepared packet's previous-tick states must fit with every candidate (worst case), bits; -1:
+     * none this packet (a plain {@link #write}, or a budget that binds).
+     */
+    private long previousStatesBudgetBits = -1;
+    private long previousStatesSent;
     /** The packet being coded; after a write, the written packet until the next one is planned. */
     private final PacketPlan plan;
     /** The objects of the last written packet, in the order {@link #write} was given them. */
@@ -92,7 +102,9 @@ public final class SnapshotSender implements ObjectSizer
         bitpacked = new BitpackedLayout(indexCoding);
         modeled = new ModeledLayout(indexCoding, modelRing);
         frames = new FrameWriter(packet, modeled, modelRing);
-        plan = new PacketPlan(objectCount);
+        plan = new PacketPlan(objectCount, stride);
+        this.codec = codec;
+        previousStates = new PreviousStatePolicy(schema, objectCount, config.previousStateBlendErrorM());
         fitter = new BudgetFitter(objectCount, prepared, this::rangeCodedTrialBytes);
         includedInGivenOrder = new int[objectCount];
     }
@@ -164,6 +176,7 @@ public final class SnapshotSender implements ObjectSizer
      */
     public int prepare(final int tick, final QuantizedStates current, final int budgetBits)
     {
+        previousStatesBudgetBits = -1;
         prepared.begin(tick, current.array());
         for (int object = 0; object < objectCount; object++)
         {
@@ -230,6 +243,7 @@ public final class SnapshotSender implements ObjectSizer
         final int[] states = prepared.states();
         // A plain write is bitpacked; writeFramed names the model reference before it range-codes the plan.
         planPacket(includedInGivenOrder, includedCount, 0);
+        planPreviousStates();
         final int startBits = writer.bitsWritten();
         packet.serialize(writer, bitpacked, plan, PacketBaselines.PLANNED);
         writer.flush();
@@ -237,6 +251,8 @@ public final class SnapshotSender implements ObjectSizer
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
         acked.recordSent(sequence, tick, includedInGivenOrder, includedCount);
+        previousStates.written(tick, states, includedInGivenOrder, includedCount);
+        previousStatesSent += plan.previousCount;
         for (int i = 0; i < includedCount; i++)
         {
             final int object = includedInGivenOrder[i];
@@ -252,7 +268,31 @@ public final class SnapshotSender implements ObjectSizer
         plan.objectsInIndexOrder(objects, count);
         plan.tick = prepared.tick();
         plan.modelRefAge = modelRefAge;
+        plan.previousCount = 0;
         prepared.planEntries(plan, table);
+    }
+
+    /**
+     * Add the previous-tick states the policy wants to the planned packet, if this packet may carry them: every
+     * candidate is in it and, coded at their worst, they and the states still fit the budget (measured bitpacked,
+     * an upper bound of the range-coded size).
+     */
+    private void planPreviousStates()
+    {
+        if (previousStatesBudgetBits < 0 || !previousStates.enabled())
+        {
+            return;
+        }
+        previousStates.choose(plan, table);
+        if (plan.previousCount > 0)
+        {
+            previousMeasure.reset();
+            PreviousTickStates.serialize(previousMeasure, bitpacked, codec, plan, stride);
+            if (prepared.mayExceed(previousStatesBudgetBits - previousMeasure.bits()))
+            {
+                plan.previousCount = 0;
+            }
+        }
     }
 
     /** {@link BudgetFitter.TrialCoder}: range-code the prepared snapshot with these objects, as a frame would. */
@@ -327,6 +367,7 @@ public final class SnapshotSender implements ObjectSizer
         final int budget = (int)Math.min(budgetBits, writer.bitsAvailable());
         prepare(tick, current, budget);
         final int chosenCount = fitter.chooseInOrder(order, orderCount, budget);
+        previousStatesBudgetBits = chosenCount == prepared.candidateCount() && !prepared.mayExceed(budget) ? budget : -1;
         write(fitter.chosen(), chosenCount, writer, sequence);
         return includedCount;
     }
@@ -370,8 +411,10 @@ public final class SnapshotSender implements ObjectSizer
         }
         if (fitted < 0)
         {
-            return writeFramed(fitter.chosen(), fitter.chooseInOrder(order, orderCount, budgetBits), buffer, offset,
-                capacityBytes, sequence, -1);
+            final int chosenCount = fitter.chooseInOrder(order, orderCount, budgetBits);
+            previousStatesBudgetBits =
+                chosenCount == prepared.candidateCount() && !prepared.mayExceed(budgetBits) ? budgetBits : -1;
+            return writeFramed(fitter.chosen(), chosenCount, buffer, offset, capacityBytes, sequence, -1);
         }
         return writeFramed(fitter.chosen(), fitted, buffer, offset, capacityBytes, sequence,
             fitter.codedBytesOfLastTrial(fitted));
@@ -488,6 +531,15 @@ public final class SnapshotSender implements ObjectSizer
     }
 
     /**
+     * @return the last tick the old-baseline protection held {@code object} back although it needed sending
+     * (see {@link #deferredObjects()}), or {@link StateRing#NO_TICK}: for diagnostics of what a replica shows.
+     */
+    public int lastDeferredTick(final int object)
+    {
+        return table.lastDeferredTick(object);
+    }
+
+    /**
      * @return times an object that needed sending was not a candidate because it had been sent unchanged
      * {@code 1 + unchangedRepeats} times and waited for an ack (one count per object per prepared tick).
      */
@@ -512,6 +564,15 @@ public final class SnapshotSender implements ObjectSizer
     long fittedPackets()
     {
         return fitter.fittedPackets();
+    }
+
+    /**
+     * @return previous-tick states repeated so far (see {@link SnapshotConfig#previousStateBlendErrorM}): objects
+     * whose motion bent at the tick before a packet, or that were held back then.
+     */
+    public long previousStatesSent()
+    {
+        return previousStatesSent;
     }
 
     /** @return objects written without a baseline. */

@@ -64,7 +64,7 @@ class SnapshotPacketProperties
             length = writer.flush();
         }
 
-        final PacketPlan read = new PacketPlan(objectCount);
+        final PacketPlan read = new PacketPlan(objectCount, stride);
         read.states = new int[objectCount * stride];
         read.predictions = new int[stride];
         final BitStream reader = rangeCoded ? new RangeBitReader().wrap(buffer, 0, length) :
@@ -106,6 +106,61 @@ class SnapshotPacketProperties
             assertArrayEquals(Arrays.copyOfRange(written.states, i * stride, i * stride + stride),
                 Arrays.copyOfRange(read.states, i * stride, i * stride + stride), "state of entry " + i);
         }
+        assertEquals(written.previousCount, read.previousCount);
+        for (int k = 0; k < written.previousCount; k++)
+        {
+            assertEquals(written.previousEntry[k], read.previousEntry[k], "entry of previous-tick state " + k);
+            assertEquals(written.previousAge[k], read.previousAge[k], "age of previous-tick state " + k);
+            assertArrayEquals(Arrays.copyOfRange(written.previousStates, k * stride, k * stride + stride),
+                Arrays.copyOfRange(read.previousStates, k * stride, k * stride + stride), "previous-tick state " + k);
+        }
+    }
+
+    @Property(tries = 200)
+    void aTruncatedPacketWithPreviousTickStatesIsMalformedAndAPlanWithoutRoomRefusesThem(
+        @ForAll @IntRange(max = 5) final int schemaIndex,
+        @ForAll @IntRange(min = 1, max = 40) final int objectCount,
+        @ForAll final long seed)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final int stride = schema.stride();
+        final SplittableRandom random = new SplittableRandom(seed);
+        final PacketPlan written = randomPlan(schema, objectCount, 1, random);
+        final IndexCoding indexCoding = new IndexCoding(objectCount);
+        final PacketLayout layout = new BitpackedLayout(indexCoding);
+        final SnapshotPacket packet = new SnapshotPacket(objectCount, 1, 1, new ObjectCodec(schema));
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 128]);
+        final BitWriter writer = new BitWriter().wrap(buffer, 0, buffer.capacity());
+        assertEquals(DecodeResult.OK, packet.serialize(writer, layout, written, PacketBaselines.PLANNED));
+        final int length = writer.flush();
+        final PacketBaselines predictions = new PacketBaselines()
+        {
+            @Override
+            public DecodeResult acceptTick(final int tick)
+            {
+                return DecodeResult.OK;
+            }
+
+            @Override
+            public DecodeResult resolve(final PacketPlan plan, final int entry, final PacketLayout packetLayout)
+            {
+                plan.stateOffset[entry] = entry * stride;
+                plan.predictionOffset[entry] = 0;
+                System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
+                return DecodeResult.OK;
+            }
+        };
+        final PacketPlan read = new PacketPlan(objectCount, stride);
+        read.states = new int[objectCount * stride];
+        read.predictions = new int[stride];
+        final int cut = random.nextInt(length);
+        assertEquals(DecodeResult.MALFORMED, packet.serialize(new BitReader().wrap(buffer, 0, cut), layout, read, predictions),
+            "cut to " + cut + " of " + length + " bytes");
+        final PacketPlan noRoom = new PacketPlan(objectCount);
+        noRoom.states = new int[objectCount * stride];
+        noRoom.predictions = new int[stride];
+        assertEquals(written.previousCount > 0 ? DecodeResult.MALFORMED : DecodeResult.OK,
+            packet.serialize(new BitReader().wrap(buffer, 0, length), layout, noRoom, predictions));
     }
 
     /** A plan of random objects, table, refs, states and predictions (some exact, some near, some far). */
@@ -113,7 +168,7 @@ class SnapshotPacketProperties
         final StateSchema schema, final int objectCount, final int baselineCount, final SplittableRandom random)
     {
         final int stride = schema.stride();
-        final PacketPlan plan = new PacketPlan(objectCount);
+        final PacketPlan plan = new PacketPlan(objectCount, stride);
         final int[] chosen = new int[objectCount];
         int count = 0;
         final int density = random.nextInt(101);
@@ -151,6 +206,27 @@ class SnapshotPacketProperties
                 RandomStates.evolve(schema, random, plan.states, i * stride);
             }
         }
+        // Previous-tick states: some entries at age 1, some at age 2, ages then entries ascending.
+        final int previousDensity = random.nextInt(3) == 0 ? 0 : random.nextInt(101);
+        int previous = 0;
+        for (int previousAge = 1; previousAge <= PreviousTickStates.MAX_AGE; previousAge++)
+        {
+            for (int i = 0; i < plan.count; i++)
+            {
+                if (random.nextInt(100) < previousDensity)
+                {
+                    plan.previousEntry[previous] = i;
+                    plan.previousAge[previous] = previousAge;
+                    System.arraycopy(plan.states, i * stride, plan.previousStates, previous * stride, stride);
+                    if (random.nextBoolean())
+                    {
+                        RandomStates.evolve(schema, random, plan.previousStates, previous * stride);
+                    }
+                    previous++;
+                }
+            }
+        }
+        plan.previousCount = previous;
         return plan;
     }
 }

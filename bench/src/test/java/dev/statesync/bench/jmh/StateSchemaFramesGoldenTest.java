@@ -1,0 +1,46 @@
+package dev.statesync.bench.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import org.junit.jupiter.api.Test;
+
+import dev.statesync.bench.runner.SchemaKind;
+
+/**
+ * Pins the state schema's bytes on the wire on the real cubes scene: the frames the runner's authority sends
+ * (range-coded, cheapest of hold and the fixed-point ballistic predictor, acks 6 ticks late, 1 in 20 lost) for
+ * the scene's first {@value #TICKS} ticks, by length and SHA-256. Most of those objects are predicted by
+ * {@code BallisticPredictor}, stepped tick by tick through {@code QuaternionStepModel}, so a speed-up of the
+ * predictor that moved one bit of one prediction changes the digest. The expected values were computed on main at
+ * a586e98, before the predictor's fast paths, and re-pinned at 83d9028 (previous-tick states added to the packet,
+ * still before the fast paths); a deliberate change of the wire format must re-pin them and say why.
+ */
+class StateSchemaFramesGoldenTest
+{
+    private static final int TICKS = 240;
+    private static final long EXPECTED_BYTES = 283_784;
+    private static final String EXPECTED_SHA256 = "8455d6b4074d396e2bd0c7fd6f25b358511a910bf2c98db442d52e94da512450";
+
+    @Test
+    void stateSchemaFramesOfTheCubesSceneAreUnchanged() throws NoSuchAlgorithmException
+    {
+        final RecordedCubes recording = new RecordedCubes(SchemaKind.STATE, TICKS);
+        final RecordedCubesLink.Authority authority = new RecordedCubesLink.Authority(recording);
+        final MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+        long bytes = 0;
+        for (int tick = 1; tick <= TICKS; tick++)
+        {
+            authority.send(tick);
+            final byte[] frame = new byte[authority.lastLength()];
+            authority.lastFrame().getBytes(0, frame);
+            sha256.update(frame);
+            bytes += frame.length;
+        }
+        assertEquals(EXPECTED_BYTES, bytes, "bytes sent in " + TICKS + " ticks");
+        assertEquals(EXPECTED_SHA256, HexFormat.of().formatHex(sha256.digest()));
+    }
+}

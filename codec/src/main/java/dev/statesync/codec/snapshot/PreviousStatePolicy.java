@@ -1,0 +1,139 @@
+package dev.statesync.codec.snapshot;
+
+import dev.statesync.codec.state.StateSchema;
+
+/**
+ * Which previous-tick states a packet repeats ({@link PreviousTickStates}), on the sender: of the packet's objects,
+ * those the last packet (one tick earlier) carried whose motion bent at that tick by more than the threshold, and
+ * those the old-baseline protection held back at that tick.
+ *
+ * <p>Why bent motion: a replica that lost the snapshot of tick {@code t - 1} shows the object there blended straight
+ * from {@code t - 2} to {@code t}, off by {@code |x(t-1) - (x(t-2) + x(t)) / 2|}. In free flight or sliding that is
+ * a fraction of a millimetre; at a collision it is centimetres to decimetres (the issue 13 trace: 0.12 m for a cube
+ * knocked during a lost tick). Repeating exactly those states makes a single lost snapshot cost at most the
+ * threshold, for the bits of the few objects colliding at any tick. Allocation-free after construction.
+ */
+final class PreviousStatePolicy
+{
+    private final int objectCount;
+    private final int stride;
+    private final int positions;
+    /** Squared threshold in position units; Long.MAX_VALUE: off. */
+    private final long thresholdSquared;
+    /** States of the last three written ticks, newest first, and those ticks ({@link StateRing#NO_TICK}: none). */
+    private final int[][] history = new int[3][];
+    private final int[] historyTick = { StateRing.NO_TICK, StateRing.NO_TICK, StateRing.NO_TICK };
+    /** Objects the last two written packets carried, newest first. */
+    private final boolean[][] carried = new boolean[2][];
+
+    PreviousStatePolicy(final StateSchema schema, final int objectCount, final double blendErrorM)
+    {
+        this.objectCount = objectCount;
+        this.stride = schema.stride();
+        this.positions = schema.is3d() ? 3 : 2;
+        final double units = blendErrorM * schema.positionUnitsPerMetre();
+        this.thresholdSquared = units >= 1e8 ? Long.MAX_VALUE : (long)Math.floor(units * units);
+        for (int h = 0; h < history.length; h++)
+        {
+            history[h] = new int[objectCount * stride];
+        }
+        carried[0] = new boolean[objectCount];
+        carried[1] = new boolean[objectCount];
+    }
+
+    /** @return false when the threshold is infinite: no packet repeats anything. */
+    boolean enabled()
+    {
+        return thresholdSquared != Long.MAX_VALUE;
+    }
+
+    /**
+     * Set {@code plan}'s previous-tick states for its tick: the plan's objects and states are set. Age 1 (tick - 1):
+     * objects the last packet carried whose position there is more than the threshold off the straight blend from
+     * tick - 2 to tick (what a replica that lost only that tick shows). Age 2 (tick - 2): the same for a replica that
+     * lost both earlier ticks and blends from tick - 3 to tick. Both: objects held back at that tick.
+     *
+     * @param table tells which objects were held back a tick.
+     */
+    void choose(final PacketPlan plan, final BaselineTable table)
+    {
+        plan.previousCount = 0;
+        final int tick = plan.tick;
+        if (!enabled() || historyTick[0] != tick - 1)
+        {
+            return;
+        }
+        int count = choose(plan, table, 1, 0);
+        if (historyTick[1] == tick - 2)
+        {
+            count = choose(plan, table, 2, count);
+        }
+        plan.previousCount = count;
+    }
+
+    private int choose(final PacketPlan plan, final BaselineTable table, final int age, final int start)
+    {
+        final int tick = plan.tick;
+        final int[] states = plan.states;
+        final int[] repeated = history[age - 1];
+        final int[] before = history[age];
+        final boolean bends = historyTick[age] == tick - age - 1;
+        int count = start;
+        for (int i = 0; i < plan.count; i++)
+        {
+            final int object = plan.objects[i];
+            final int o = object * stride;
+            final boolean heldBack = table.lastDeferredTick(object) == tick - age;
+            if (heldBack || carried[age - 1][object] && bends &&
+                bent(before, repeated, o, states, plan.stateOffset[i], age + 1))
+            {
+                plan.previousEntry[count] = i;
+                plan.previousAge[count] = age;
+                System.arraycopy(repeated, o, plan.previousStates, count * stride, stride);
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * @return whether {@code middle}'s position, {@code 1} of {@code span} ticks after {@code before}'s and the rest
+     * before {@code after}'s, is more than the threshold off the straight line between them.
+     */
+    private boolean bent(final int[] before, final int[] middle, final int o, final int[] after, final int a, final int span)
+    {
+        long squared = 0;
+        for (int axis = 0; axis < positions; axis++)
+        {
+            // span times the deviation from the blended point, in units: compare with span times the threshold.
+            final long scaled = (long)span * middle[o + axis] - (long)(span - 1) * before[o + axis] - after[a + axis];
+            squared += scaled * scaled;
+        }
+        return squared > (long)span * span * thresholdSquared;
+    }
+
+    /** The packet of {@code tick} was written with {@code objects[0..count)}; {@code states} holds every object. */
+    void written(final int tick, final int[] states, final int[] objects, final int count)
+    {
+        if (!enabled())
+        {
+            return;
+        }
+        final int[] recycled = history[2];
+        history[2] = history[1];
+        history[1] = history[0];
+        history[0] = recycled;
+        historyTick[2] = historyTick[1];
+        historyTick[1] = historyTick[0];
+        System.arraycopy(states, 0, recycled, 0, objectCount * stride);
+        historyTick[0] = tick;
+        final boolean[] recycledCarried = carried[1];
+        carried[1] = carried[0];
+        carried[0] = recycledCarried;
+        java.util.Arrays.fill(recycledCarried, false);
+        for (int i = 0; i < count; i++)
+        {
+            recycledCarried[objects[i]] = true;
+        }
+    }
+}

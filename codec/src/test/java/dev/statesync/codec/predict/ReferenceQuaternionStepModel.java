@@ -1,0 +1,224 @@
+package dev.statesync.codec.predict;
+
+/**
+ * Test-only: {@link QuaternionStepModel} exactly as it was before its fast paths (main at a586e98), kept so
+ * tests can pin that the production class still computes these numbers bit for bit: both ends of a
+ * connection predict, and the bytes on the wire depend on every bit of the prediction.
+ *
+ * <p>Original documentation:
+ *
+ * Integer model of what happens to a smallest-three rotation across one engine tick under
+ * quantize-both-sides: decode the codes as {@code SmallestThree} does, round to float (the authority writes
+ * floats), normalize (ode4j's {@code dBodySetQuaternion}), integrate the angular velocity as ode4j's
+ * {@code dxStepBody} does ({@code q += h/2 * w x q}, then normalize), round to float (the authority reads
+ * floats), normalize and re-encode as {@code SmallestThree} does. All in 2.60 fixed point, so both ends
+ * compute identical codes; the result matches the engine except when a value lands within about 1e-17 of a
+ * rounding boundary.
+ */
+final class ReferenceQuaternionStepModel
+{
+    private static final int FRACTION_BITS = 60;
+    private static final long ONE = 1L << FRACTION_BITS;
+    private static final long THREE = 3L << FRACTION_BITS;
+
+    private final int centreCode;
+    private final long componentStepQ60;
+    private final long codesPerUnitQ48;
+    private final long angularDivisor;
+    /** Quaternion in (x, y, z, w) order, 2.60 fixed point. */
+    private final long[] q = new long[4];
+
+    /**
+     * @param rotationBits           smallest-three bits per component.
+     * @param angularUnitsPerRadps   angular velocity grid.
+     * @param tickRateHz             steps per second.
+     */
+    ReferenceQuaternionStepModel(final int rotationBits, final int angularUnitsPerRadps, final int tickRateHz)
+    {
+        centreCode = (1 << (rotationBits - 1)) - 1;
+        componentStepQ60 = Math.round(Math.sqrt(0.5) / centreCode * ONE);
+        codesPerUnitQ48 = Math.round(centreCode / Math.sqrt(0.5) * (1L << 48));
+        angularDivisor = 2L * angularUnitsPerRadps * tickRateHz;
+    }
+
+    /** Load signed smallest-three codes (largest index, then three signed codes) as the engine holds them. */
+    void load(final int[] record, final int rot)
+    {
+        final int largest = record[rot];
+        final long a = record[rot + 1] * componentStepQ60;
+        final long b = record[rot + 2] * componentStepQ60;
+        final long c = record[rot + 3] * componentStepQ60;
+        final long rest = ONE - square(a) - square(b) - square(c);
+        final long d = sqrt(rest);
+        int k = 0;
+        for (int i = 0; i < 4; i++)
+        {
+            q[i] = i == largest ? d : (k == 0 ? a : k == 1 ? b : c);
+            if (i != largest)
+            {
+                k++;
+            }
+        }
+        normalize();                     // SmallestThree.decode's scale (1 for codes of a unit quaternion)
+        for (int i = 0; i < 4; i++)
+        {
+            q[i] = roundToFloat(q[i]);   // the floats the authority writes
+        }
+        normalize();                     // dBodySetQuaternion normalizes them
+    }
+
+    /**
+     * One integration step with angular velocity given in grid units, 32.32 fixed point.
+     */
+    void step(final long angularXQ32, final long angularYQ32, final long angularZQ32)
+    {
+        // f = w * h / 2 in 2.60.
+        final long fx = halfStep(angularXQ32);
+        final long fy = halfStep(angularYQ32);
+        final long fz = halfStep(angularZQ32);
+        final long x = q[0];
+        final long y = q[1];
+        final long z = q[2];
+        final long w = q[3];
+        q[3] = w - multiply(fx, x) - multiply(fy, y) - multiply(fz, z);
+        q[0] = x + multiply(fx, w) + multiply(fy, z) - multiply(fz, y);
+        q[1] = y - multiply(fx, z) + multiply(fy, w) + multiply(fz, x);
+        q[2] = z + multiply(fx, y) - multiply(fy, x) + multiply(fz, w);
+        normalize();
+    }
+
+    /** Encode the current quaternion as the authority would after reading it as floats. */
+    void store(final int[] record, final int rot)
+    {
+        for (int i = 0; i < 4; i++)
+        {
+            q[i] = roundToFloat(q[i]);
+        }
+        normalize();
+        int largest = 0;
+        long largestMagnitude = Math.abs(q[0]);
+        for (int i = 1; i < 4; i++)
+        {
+            if (Math.abs(q[i]) > largestMagnitude)
+            {
+                largest = i;
+                largestMagnitude = Math.abs(q[i]);
+            }
+        }
+        final boolean negate = q[largest] < 0;
+        record[rot] = largest;
+        int k = 1;
+        for (int i = 0; i < 4; i++)
+        {
+            if (i != largest)
+            {
+                record[rot + k++] = code(negate ? -q[i] : q[i]);
+            }
+        }
+    }
+
+    private int code(final long valueQ60)
+    {
+        // rint(value * codesPerUnit): 2.60 x 16.48 is 108 fraction bits; the high 64 bits keep 44 of them.
+        final long q44 = Math.multiplyHigh(valueQ60, codesPerUnitQ48);
+        final long whole = q44 >> 44;
+        final long fraction = q44 & ((1L << 44) - 1);
+        final long half = 1L << 43;
+        long k = whole;
+        if (fraction > half || (fraction == half && (whole & 1) != 0))
+        {
+            k++;
+        }
+        return (int)Math.max(-centreCode, Math.min(centreCode, k));
+    }
+
+    private long halfStep(final long angularQ32)
+    {
+        final long whole = angularQ32 / angularDivisor;
+        final long rest = angularQ32 % angularDivisor;
+        return (whole << 28) + (rest << 28) / angularDivisor;
+    }
+
+    private void normalize()
+    {
+        final long lengthSquared = square(q[0]) + square(q[1]) + square(q[2]) + square(q[3]);
+        if (lengthSquared <= 0)
+        {
+            return;
+        }
+        final long inverse = inverseSqrt(lengthSquared);
+        for (int i = 0; i < 4; i++)
+        {
+            q[i] = multiply(q[i], inverse);
+        }
+    }
+
+    /** sqrt(x), 2.60 fixed point, for x in [0, 4): scaled by powers of 4 into [1/4, 4) for inverseSqrt. */
+    static long sqrt(final long x)
+    {
+        if (x <= 0)
+        {
+            return 0;
+        }
+        long scaled = x;
+        int halvings = 0;
+        while (scaled < ONE >> 2)
+        {
+            scaled <<= 2;
+            halvings++;
+        }
+        return multiply(scaled, inverseSqrt(scaled)) >> halvings;
+    }
+
+    /**
+     * 1 / sqrt(x), 2.60 fixed point, for x in [1/4, 4): Newton's iteration from a power of two within a
+     * factor of 2 of the answer. The answer stays at most 2 so its square fits 2.60 (which holds up to 8).
+     */
+    static long inverseSqrt(final long x)
+    {
+        final int halfExponent = (FRACTION_BITS - (63 - Long.numberOfLeadingZeros(x))) / 2;
+        long y = halfExponent >= 0 ? ONE << halfExponent : ONE >> -halfExponent;
+        for (int i = 0; i < 12; i++)
+        {
+            y = multiply(y, THREE - multiply(x, multiply(y, y))) >> 1;
+        }
+        return y;
+    }
+
+    /** Round a 2.60 value to the nearest float (24 significant bits), ties to even. */
+    static long roundToFloat(final long value)
+    {
+        final long magnitude = Math.abs(value);
+        if (magnitude == 0)
+        {
+            return 0;
+        }
+        final int drop = 64 - Long.numberOfLeadingZeros(magnitude) - 24;
+        if (drop <= 0)
+        {
+            return value;
+        }
+        final long half = 1L << (drop - 1);
+        final long remainder = magnitude & ((1L << drop) - 1);
+        long kept = magnitude >>> drop;
+        if (remainder > half || (remainder == half && (kept & 1) != 0))
+        {
+            kept++;
+        }
+        final long rounded = kept << drop;
+        return value < 0 ? -rounded : rounded;
+    }
+
+    private static long square(final long value)
+    {
+        return multiply(value, value);
+    }
+
+    /** (a * b) >> 60 with a 128-bit intermediate. */
+    static long multiply(final long a, final long b)
+    {
+        final long high = Math.multiplyHigh(a, b);
+        final long low = a * b;
+        return (high << (64 - FRACTION_BITS)) | (low >>> FRACTION_BITS);
+    }
+}
