@@ -7,7 +7,9 @@ import java.util.Locale;
 
 /**
  * {@code --sweep}: the same scene, seed and link run once per budget of {@link Options#sweepKbps()} for
- * {@link Options#sweepSeconds()}, so error can be read against kbps. Each run is a whole {@link ScenarioRunner}
+ * {@link Options#sweepSeconds()}, so error can be read against kbps. Each budget is spent as the run's options
+ * say (by default the rate-distortion controller); with {@code --sweep-compare} each budget is run a second time
+ * with {@code --rate-distortion off} (fixed factors, a snapshot every tick, the preset's quantization). Each run is a whole {@link ScenarioRunner}
  * run from tick 1; the runs are shorter than the main run only to keep the sweep quick, and a short run's
  * figures include its start-up (the first snapshots, before baselines are acked, cost the most).
  */
@@ -27,30 +29,43 @@ public final class BudgetSweep
         final List<SweepPoint> points = new ArrayList<>();
         for (final double kbps : base.sweepKbps())
         {
-            final RunReport r = new ScenarioRunner(base.withBudget(kbps, base.sweepSeconds()), null).run();
-            final SweepPoint point = new SweepPoint(kbps, r.stage(Stage.STATESYNC).kbps(), r.positionErrorMeanM(),
-                r.positionErrorP99M(), r.positionErrorMaxM(), r.rotationErrorP99Deg());
-            points.add(point);
-            if (progress != null)
+            final Options options = base.withBudget(kbps, base.sweepSeconds());
+            points.add(point(options, kbps, progress));
+            if (base.sweepCompare() && kbps > 0 && options.rateDistortionEngaged())
             {
-                progress.printf("sweep: budget %s done (%.1f kbps used)%n", point.budgetLabel(), point.kbps());
+                points.add(point(base.withBudgetFixedFactors(kbps, base.sweepSeconds()), kbps, progress));
             }
         }
         return points;
+    }
+
+    private static SweepPoint point(final Options options, final double kbps, final PrintStream progress)
+    {
+        final RunReport r = new ScenarioRunner(options, null).run();
+        final SweepPoint point = new SweepPoint(kbps, r.stage(Stage.STATESYNC).kbps(), r.positionErrorMeanM(),
+            r.positionErrorP99M(), r.positionErrorMaxM(), r.rotationErrorP99Deg(), options.rateDistortionEngaged());
+        if (progress != null)
+        {
+            progress.printf("sweep: budget %s (%s) done (%.1f kbps used)%n", point.budgetLabel(), point.modeLabel(),
+                point.kbps());
+        }
+        return point;
     }
 
     /** @return the sweep as a text table, one line per budget, headed by its length. */
     public static String table(final List<SweepPoint> points, final double seconds)
     {
         final StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "%nsweep (%.4g s per budget): budget, kbps used, position error p99/max/mean, rotation p99%n",
+        t.append(String.format(Locale.ROOT, "%nsweep (%.4g s per budget): budget, how it was spent (rd: rate-distortion " +
+            "controller, fixed: fixed factors every tick), kbps used, position error p99/max/mean, rotation p99%n",
             seconds));
-        t.append(String.format(Locale.ROOT, "%-10s %9s %11s %11s %11s %13s%n",
-            "budget", "kbps", "pos p99 m", "pos max m", "pos mean m", "rot p99 deg"));
+        t.append(String.format(Locale.ROOT, "%-10s %-6s %9s %11s %11s %11s %13s%n",
+            "budget", "spent", "kbps", "pos p99 m", "pos max m", "pos mean m", "rot p99 deg"));
         for (final SweepPoint p : points)
         {
-            t.append(String.format(Locale.ROOT, "%-10s %9.1f %11.5f %11.4f %11.5f %13.3f%n", p.budgetLabel(), p.kbps(),
-                p.positionErrorP99M(), p.positionErrorMaxM(), p.positionErrorMeanM(), p.rotationErrorP99Deg()));
+            t.append(String.format(Locale.ROOT, "%-10s %-6s %9.1f %11.5f %11.4f %11.5f %13.3f%n", p.budgetLabel(),
+                p.modeLabel(), p.kbps(), p.positionErrorP99M(), p.positionErrorMaxM(), p.positionErrorMeanM(),
+                p.rotationErrorP99Deg()));
         }
         return t.toString();
     }

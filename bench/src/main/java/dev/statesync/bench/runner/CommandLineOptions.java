@@ -66,6 +66,10 @@ final class CommandLineOptions
         "it in the JSON (sweep) and HTML (plot) reports"})
     boolean sweep;
 
+    @Option(names = "--sweep-compare", order = 24, description = {
+        "with --sweep: run each budget again with --rate-distortion off, to compare"})
+    boolean sweepCompare;
+
     double[] sweepKbps = Options.DEFAULT_SWEEP_KBPS.clone();
     double sweepSeconds = Options.DEFAULT_SWEEP_SECONDS;
 
@@ -124,11 +128,96 @@ final class CommandLineOptions
     @Option(names = "--budget-kbps", paramLabel = "K", order = 8,
         description = {
             "priority accumulator budget incl. headers, " + (int)LinkBudget.MIN_KBPS + ".." + (int)LinkBudget.MAX_KBPS,
-            "(default unlimited: every changed object every tick, payloads up to 15 KiB)"})
+            "(default unlimited: every changed object every tick, payloads up to 15 KiB);",
+            "engages the rate-distortion controller (see --rate-distortion)"})
     void budgetKbps(final double value)
     {
         budgetKbps = inRange("--budget-kbps", value, LinkBudget.MIN_KBPS, LinkBudget.MAX_KBPS, true);
     }
+
+    String priority = Options.PRIORITY_ERROR;
+
+    @Option(names = "--priority", paramLabel = "KIND", order = 18,
+        description = {
+            "error | fixed: under a budget, priority by the error the replica would show",
+            "if the object were not sent (default), or Fiedler's fixed factors",
+            "(player 1e6, changed 100, other 1)"})
+    void priority(final String value)
+    {
+        priority = oneOf("--priority", value, Options.PRIORITY_ERROR, Options.PRIORITY_FIXED);
+    }
+
+    int sendIntervalTicks = Options.SEND_INTERVAL_AUTO;
+
+    @Option(names = "--send-interval", paramLabel = "N", order = 19,
+        description = {
+            "auto | 1.." + Options.MAX_SEND_INTERVAL_TICKS + ": send a snapshot every N ticks; auto (default) lets the",
+            "rate controller choose under a budget (every tick when unlimited)"})
+    void sendInterval(final String value)
+    {
+        if ("auto".equals(value))
+        {
+            sendIntervalTicks = Options.SEND_INTERVAL_AUTO;
+            return;
+        }
+        try
+        {
+            final int n = Integer.parseInt(value);
+            if (n >= 1 && n <= Options.MAX_SEND_INTERVAL_TICKS)
+            {
+                sendIntervalTicks = n;
+                return;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below
+        }
+        throw bad("--send-interval must be auto or 1.." + Options.MAX_SEND_INTERVAL_TICKS + ", got '" + value + "'");
+    }
+
+    String quantization = Options.QUANTIZATION_AUTO;
+
+    @Option(names = "--quantization", paramLabel = "KIND", order = 21,
+        description = {
+            "auto | coarse | fiedler: coarse: under a budget, the coarsest precision",
+            "whose worst error is 0.6 of the error targets (snapshot schema, 3D);",
+            "auto (default): coarse below " + (int)Options.AUTO_COARSE_BELOW_KBPS + " kbps; fiedler: the schema's own"})
+    void quantization(final String value)
+    {
+        quantization = oneOf("--quantization", value, Options.QUANTIZATION_AUTO, Options.QUANTIZATION_COARSE,
+            Options.QUANTIZATION_FIEDLER);
+    }
+
+    double targetPositionM = Options.DEFAULT_TARGET_POSITION_M;
+
+    @Option(names = "--target-position-m", paramLabel = "M", order = 22,
+        description = "position error target of coarse quantization, metres  (default 0.02)")
+    void targetPositionM(final double value)
+    {
+        targetPositionM = inRange("--target-position-m", value, 0, 10, false);
+    }
+
+    double targetRotationDeg = Options.DEFAULT_TARGET_ROTATION_DEG;
+
+    @Option(names = "--target-rotation-deg", paramLabel = "DEG", order = 23,
+        description = "rotation error target of coarse quantization, degrees (default 2)")
+    void targetRotationDeg(final double value)
+    {
+        targetRotationDeg = inRange("--target-rotation-deg", value, 0, 180, false);
+    }
+
+    @Option(names = "--rate-distortion", paramLabel = "on|off", order = 20,
+        description = {
+            "off: a budget is spent as before the rate-distortion controller",
+            "(--priority fixed --send-interval 1 --quantization fiedler);",
+            "on (default): those three as given"})
+    void rateDistortion(final String value)
+    {
+        rateDistortionOff = "off".equals(oneOf("--rate-distortion", value, "on", "off"));
+    }
+
+    boolean rateDistortionOff;
 
     @Option(names = "--json", paramLabel = "FILE", order = 10,
         description = "write the report as JSON (see src/site/report-schema.md)")
@@ -207,6 +296,12 @@ final class CommandLineOptions
      */
     void validate(final String... args)
     {
+        if (rateDistortionOff)
+        {
+            priority = Options.PRIORITY_FIXED;
+            sendIntervalTicks = 1;
+            quantization = Options.QUANTIZATION_FIEDLER;
+        }
         if (command != null)
         {
             if (!Options.COMMAND_SERVER.equals(command) && !Options.COMMAND_CLIENT.equals(command))

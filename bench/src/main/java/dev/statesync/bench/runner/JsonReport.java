@@ -42,6 +42,7 @@ public final class JsonReport
             {
                 final ObjectNode point = points.addObject();
                 point.set("budgetKbps", number(p.budgetKbps() > 0 ? p.budgetKbps() : Double.NaN));
+                point.put("rateDistortion", p.rateDistortion());
                 point.set("kbps", number(p.kbps()));
                 point.set("positionErrorMeanM", number(p.positionErrorMeanM()));
                 point.set("positionErrorP99M", number(p.positionErrorP99M()));
@@ -74,6 +75,17 @@ public final class JsonReport
         root.set("jitterMs", number(o.jitterMs()));
         root.set("lossFraction", number(o.lossFraction()));
         root.set("budgetKbps", number(o.budgeted() ? o.budgetKbps() : Double.NaN));
+        final RateControlFigures rc = r.rateControl();
+        if (rc != null)
+        {
+            final ObjectNode rate = root.putObject("rateControl");
+            rate.put("priority", rc.priority());
+            rate.put("sendInterval", rc.sendInterval());
+            rate.set("snapshotsPerSecond", number(rc.snapshotsPerSecond()));
+            rate.put("intervalChanges", rc.intervalChanges());
+            rate.put("positionUnitsPerMetre", rc.positionUnitsPerMetre());
+            rate.put("rotationBits", rc.rotationBits());
+        }
         root.set("changedPerSnapshot", number(r.changedPerSnapshot()));
         root.set("changedVsAckedPerSnapshot", number(r.changedVsAckedPerSnapshot()));
         root.set("atRestPerSnapshot", number(r.atRestPerSnapshot()));

@@ -34,7 +34,20 @@ public final class LinkBudget
      */
     public static int payloadBytesPerSnapshot(final double budgetKbps)
     {
-        final int bytesPerTick = (int)Math.floor(budgetKbps * 1000.0 / 8.0 / Scene.TICK_RATE_HZ);
-        return Math.max(MIN_PAYLOAD_BYTES, bytesPerTick - IP_UDP_HEADER_BYTES - RELIABLE_HEADER_MAX_BYTES);
+        return payloadBytesPerSnapshot(budgetKbps, 1);
+    }
+
+    /**
+     * @param budgetKbps    kilobits per second the snapshots may use, headers included.
+     * @param intervalTicks ticks per snapshot (a snapshot every tick: 1): a snapshot sent every N ticks may use
+     *                      the bytes of all N.
+     * @return payload bytes per snapshot: the budget's bytes per N ticks less one packet's IPv4/UDP and
+     *         reliability headers, at most {@link #UNLIMITED_PAYLOAD_BYTES}.
+     */
+    public static int payloadBytesPerSnapshot(final double budgetKbps, final int intervalTicks)
+    {
+        final int bytes = (int)Math.floor(budgetKbps * 1000.0 / 8.0 / Scene.TICK_RATE_HZ * intervalTicks);
+        return Math.min(UNLIMITED_PAYLOAD_BYTES,
+            Math.max(MIN_PAYLOAD_BYTES, bytes - IP_UDP_HEADER_BYTES - RELIABLE_HEADER_MAX_BYTES));
     }
 }

@@ -43,6 +43,31 @@ public final class Options
     public static final double DEFAULT_SWEEP_SECONDS = 10.0;
     /** Budgets of a {@code --sweep}, kbps; 0 = unlimited. */
     static final double[] DEFAULT_SWEEP_KBPS = { 0, 512, 384, 256, 192, 128 };
+    /** {@code --priority error}: priority by the error an unsent object shows (ErrorPriorityPolicy). */
+    public static final String PRIORITY_ERROR = "error";
+    /** {@code --priority fixed}: Fiedler's fixed factors, player 1e6, changed 100, others 1. */
+    public static final String PRIORITY_FIXED = "fixed";
+    /** {@code --send-interval auto}: the rate controller chooses under a budget; every tick when unlimited. */
+    public static final int SEND_INTERVAL_AUTO = 0;
+    /** Longest send interval, ticks: the display interpolates across at most 8 ticks. */
+    public static final int MAX_SEND_INTERVAL_TICKS = 4;
+    /** {@code --quantization auto}: {@link #QUANTIZATION_COARSE} below {@link #AUTO_COARSE_BELOW_KBPS}, else Fiedler's. */
+    public static final String QUANTIZATION_AUTO = "auto";
+    /** {@code --quantization coarse}: under a budget, the coarsest the error targets allow (QuantizationForError). */
+    public static final String QUANTIZATION_COARSE = "coarse";
+    /**
+     * Budget below which {@code --quantization auto} coarsens: 224 kbps, 85% of the 265 kbps the default cubes run
+     * needs unbudgeted, where a budget starts to bind at Fiedler's precision. Measured (results.md, "Rate-distortion
+     * under a budget"): at 256 kbps Fiedler's precision gave position p99 3.2 mm and rotation p99 0.36 degrees
+     * against 5.8 mm and 0.58 coarse; at 192 and 128 kbps coarse gave the lower p99s.
+     */
+    public static final double AUTO_COARSE_BELOW_KBPS = 224;
+    /** {@code --quantization fiedler}: the schema preset's precision whatever the budget. */
+    public static final String QUANTIZATION_FIEDLER = "fiedler";
+    /** Default {@code --target-position-m}: the displayed position error a budget is spent to stay under, metres. */
+    public static final double DEFAULT_TARGET_POSITION_M = 0.02;
+    /** Default {@code --target-rotation-deg}: the displayed rotation error a budget is spent to stay under, degrees. */
+    public static final double DEFAULT_TARGET_ROTATION_DEG = 2.0;
     /** Default client slots of the server subcommand. */
     public static final int DEFAULT_MAX_CLIENTS = 8;
     /** The simulated run (no subcommand). */
@@ -70,6 +95,12 @@ public final class Options
     private final boolean sweep;
     private final double[] sweepKbps;
     private final double sweepSeconds;
+    private final String priority;
+    private final int sendIntervalTicks;
+    private final String quantization;
+    private final boolean sweepCompare;
+    private final double targetPositionM;
+    private final double targetRotationDeg;
 
     private Options(final CommandLineOptions c)
     {
@@ -92,10 +123,23 @@ public final class Options
         sweep = c.sweep;
         sweepKbps = c.sweepKbps.clone();
         sweepSeconds = c.sweepSeconds;
+        priority = c.priority;
+        sendIntervalTicks = c.sendIntervalTicks;
+        quantization = c.quantization;
+        sweepCompare = c.sweepCompare;
+        targetPositionM = c.targetPositionM;
+        targetRotationDeg = c.targetRotationDeg;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
     private Options(final Options base, final double budgetKbps, final double seconds)
+    {
+        this(base, budgetKbps, seconds, base.priority, base.sendIntervalTicks, base.quantization);
+    }
+
+    private Options(
+        final Options base, final double budgetKbps, final double seconds, final String priority,
+        final int sendIntervalTicks, final String quantization)
     {
         help = false;
         command = COMMAND_RUN;
@@ -115,6 +159,12 @@ public final class Options
         sweep = false;
         sweepKbps = base.sweepKbps;
         sweepSeconds = base.sweepSeconds;
+        this.priority = priority;
+        this.sendIntervalTicks = sendIntervalTicks;
+        this.quantization = quantization;
+        sweepCompare = false;
+        targetPositionM = base.targetPositionM;
+        targetRotationDeg = base.targetRotationDeg;
     }
 
     /**
@@ -125,6 +175,17 @@ public final class Options
     public Options withBudget(final double kbps, final double seconds)
     {
         return new Options(this, kbps, seconds);
+    }
+
+    /**
+     * @param kbps    the budget, or 0 for unlimited.
+     * @param seconds simulated seconds.
+     * @return {@link #withBudget} as the budget worked before the rate-distortion controller: fixed priority
+     *         factors, a snapshot every tick, the preset's quantization.
+     */
+    public Options withBudgetFixedFactors(final double kbps, final double seconds)
+    {
+        return new Options(this, kbps, seconds, PRIORITY_FIXED, 1, QUANTIZATION_FIEDLER);
     }
 
     /** @return the defaults (the command with no arguments). */
@@ -277,6 +338,68 @@ public final class Options
     public double[] sweepKbps()
     {
         return sweepKbps.clone();
+    }
+
+    /** @return {@link #PRIORITY_ERROR} or {@link #PRIORITY_FIXED}: how a budgeted run prioritises objects. */
+    public String priority()
+    {
+        return priority;
+    }
+
+    /**
+     * @return true when a budgeted run spends its budget other than as before the rate-distortion controller: any
+     *         of error priority, a send interval other than every tick, coarser quantization.
+     */
+    public boolean rateDistortionEngaged()
+    {
+        return budgeted() && (PRIORITY_ERROR.equals(priority) || sendIntervalTicks != 1 || coarseQuantization());
+    }
+
+    /** @return true if {@code --sweep-compare} was given: each sweep budget also run with the controller off. */
+    public boolean sweepCompare()
+    {
+        return sweepCompare;
+    }
+
+    /** @return true when a budgeted run prioritises by expected error ({@code --priority error}). */
+    public boolean errorPriority()
+    {
+        return budgeted() && PRIORITY_ERROR.equals(priority);
+    }
+
+    /** @return {@link #QUANTIZATION_AUTO}, {@link #QUANTIZATION_COARSE} or {@link #QUANTIZATION_FIEDLER}. */
+    public String quantization()
+    {
+        return quantization;
+    }
+
+    /** @return the displayed position error a budget is spent to stay under, metres. */
+    public double targetPositionM()
+    {
+        return targetPositionM;
+    }
+
+    /** @return the displayed rotation error a budget is spent to stay under, degrees. */
+    public double targetRotationDeg()
+    {
+        return targetRotationDeg;
+    }
+
+    /**
+     * @return true when this run's quantization is chosen from the error targets: under a budget,
+     *         {@code --quantization coarse}, or {@code auto} below {@link #AUTO_COARSE_BELOW_KBPS} (the schema decides
+     *         whether it can be made coarser, see SchemaKind).
+     */
+    public boolean coarseQuantization()
+    {
+        return budgeted() && (QUANTIZATION_COARSE.equals(quantization) ||
+            QUANTIZATION_AUTO.equals(quantization) && budgetKbps < AUTO_COARSE_BELOW_KBPS);
+    }
+
+    /** @return the fixed send interval in ticks, or {@link #SEND_INTERVAL_AUTO}. */
+    public int sendIntervalTicks()
+    {
+        return sendIntervalTicks;
     }
 
     /** @return simulated seconds of each {@code --sweep} run. */

@@ -30,10 +30,21 @@ public final class QuantizedScene
     /** @throws IllegalArgumentException for a scene not in this build. */
     public QuantizedScene(final String sceneName, final SchemaKind kind)
     {
+        this(sceneName, kind, 0, 0);
+    }
+
+    /**
+     * A scene quantized to {@link SchemaKind#schema(boolean, int, int)}: coarser than the preset when asked.
+     *
+     * @throws IllegalArgumentException for a scene not in this build.
+     */
+    public QuantizedScene(
+        final String sceneName, final SchemaKind kind, final int positionUnitsPerMetre, final int rotationBits)
+    {
         this.scene = SceneFactory.create(sceneName);
         this.is3d = scene.is3d();
         this.objects = scene.objectCount();
-        this.schema = kind.schema(is3d);
+        this.schema = kind.schema(is3d, positionUnitsPerMetre, rotationBits);
         this.authority = new QuantizingSnap(schema, objects);
         this.states = new ObjectStates(objects);
         if (kind.quantizeBothSides() && scene instanceof SnapsInsideStep snapping)

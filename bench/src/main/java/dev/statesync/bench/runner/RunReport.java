@@ -45,6 +45,7 @@ import java.util.List;
  * @param sceneViews            top-down views of authority and replica positions (see {@link Fidelity#sceneViews()}).
  * @param wallTimeMs            wall time of the run, ms.
  * @param bits                  where statesync's bits went, by field category and object class.
+ * @param rateControl           how the budget was spent (priority, send rate, quantization); null when unbudgeted.
  */
 public record RunReport(
     String scene,
@@ -78,7 +79,8 @@ public record RunReport(
     BitSet sentRaster,
     List<SceneView> sceneViews,
     long wallTimeMs,
-    BitFigures bits)
+    BitFigures bits,
+    RateControlFigures rateControl)
 {
     /** @return the row of {@code stage}. */
     public StageFigures stage(final Stage stage)

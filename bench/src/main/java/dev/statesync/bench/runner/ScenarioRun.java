@@ -4,8 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.statesync.bench.scene.Scene;
+import java.util.function.IntUnaryOperator;
+
 import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.priority.ErrorPriorityConfig;
+import dev.statesync.codec.priority.ErrorPriorityPolicy;
 import dev.statesync.codec.priority.PriorityAccumulator;
+import dev.statesync.codec.priority.QuantizationForError;
+import dev.statesync.codec.priority.SendRateController;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
@@ -20,6 +26,11 @@ final class ScenarioRun
     private static final float PLAYER_PRIORITY = 1e6f;
     private static final float CHANGED_PRIORITY = 100f;
     private static final float OTHER_PRIORITY = 1f;
+    /**
+     * Importance of the player (object 0) under error priority: its error counts 1000 times, so the object the
+     * user steers goes in every snapshot, as the fixed factors' 1e6 made sure.
+     */
+    private static final float PLAYER_IMPORTANCE = 1000f;
     private static final Stage[] FIXED_STAGES = { Stage.UNCOMPRESSED, Stage.AT_REST, Stage.QUANTIZED, Stage.SMALLEST_THREE };
 
     private final Options options;
@@ -28,6 +39,15 @@ final class ScenarioRun
     private final int objects;
     private final int ticks;
     private final PriorityAccumulator priorities;
+    /** Priority by expected error ({@code --priority error} under a budget), else null: fixed factors. */
+    private final ErrorPriorityPolicy errorPolicy;
+    private final IntUnaryOperator ackedTick;
+    /** Chooses the send interval ({@code --send-interval auto} under a budget), else null: a fixed interval. */
+    private final SendRateController rateController;
+    private final int fixedIntervalTicks;
+    private int lastSentTick;
+    private int lastOverheadBytes;
+    private long snapshotsSent;
     private final QuantizedStates previous;
     private final FixedStageBits fixedStages;
     private final ReferenceStageBits reference;
@@ -47,7 +67,10 @@ final class ScenarioRun
     {
         this.options = options;
         kind = options.schema();
-        world = new QuantizedScene(options.scene(), kind);
+        world = options.coarseQuantization() ? new QuantizedScene(options.scene(), kind,
+            QuantizationForError.positionUnitsPerMetre(options.targetPositionM(), QuantizationForError.DEFAULT_QUANTIZATION_SHARE),
+            QuantizationForError.rotationBits(options.targetRotationDeg(), QuantizationForError.DEFAULT_QUANTIZATION_SHARE)) :
+            new QuantizedScene(options.scene(), kind);
         objects = world.objectCount();
         ticks = options.ticks();
         final StateSchema schema = world.schema();
@@ -64,6 +87,28 @@ final class ScenarioRun
         stages = new StageAccounting(ticks);
         bitBreakdown = new BitBreakdown(objects);
         link.sender().bitAccount(bitBreakdown.account());
+        errorPolicy = options.errorPriority() ? new ErrorPriorityPolicy(objects, world.is3d(), errorConfig(options)) : null;
+        if (errorPolicy != null && objects > 0)
+        {
+            errorPolicy.importance(0, PLAYER_IMPORTANCE);
+        }
+        final SnapshotSender sender = link.sender();
+        ackedTick = sender::ackedTick;
+        final boolean auto = options.sendIntervalTicks() == Options.SEND_INTERVAL_AUTO;
+        rateController = auto && options.budgeted() ? new SendRateController(
+            options.budgetKbps() * 1000.0, Scene.TICK_RATE_HZ, Options.MAX_SEND_INTERVAL_TICKS) : null;
+        fixedIntervalTicks = auto ? 1 : options.sendIntervalTicks();
+    }
+
+    /**
+     * The error policy's settings for this run: a sent state is trusted for the round trip plus jitter and two
+     * ticks (after that the replica most likely lost it and shows the acked one).
+     */
+    private static ErrorPriorityConfig errorConfig(final Options options)
+    {
+        final double tickMs = 1000.0 / Scene.TICK_RATE_HZ;
+        return new ErrorPriorityConfig()
+            .inFlightTicks((int)Math.ceil((options.rttMs() + 2 * options.jitterMs()) / tickMs) + 2);
     }
 
     /**
@@ -116,12 +161,38 @@ final class ScenarioRun
         }
         link.deliver(nowNs);
         bitBreakdown.classify(current, world.scene());
-        link.send(tick, current, nowNs);
-        sent.record(tick, link.sender());
+        final int interval = tick - lastSentTick;
+        if (lastSentTick == 0 || interval >= intervalTicks())
+        {
+            link.send(tick, current, nowNs, lastSentTick == 0 ? 1 : interval);
+            lastSentTick = tick;
+            snapshotsSent++;
+            final SnapshotSender sender = link.sender();
+            sent.record(tick, sender);
+            if (errorPolicy != null)
+            {
+                errorPolicy.onSent(tick, sender.includedObjects(), sender.includedCount());
+            }
+            if (rateController != null)
+            {
+                rateController.onSent(8L * (link.payloadBytes() + link.overheadBytes()), link.overheadBytes() * 8,
+                    sender.lastCandidateCount(), sender.includedCount());
+            }
+        }
+        else
+        {
+            link.skip(nowNs);
+        }
         recordStageBits(tick);
         link.acknowledge(nowNs);
         fidelity.evaluate(tick);
         previous.copyFrom(current);
+    }
+
+    /** @return ticks between snapshots now: the controller's choice, or the fixed interval. */
+    private int intervalTicks()
+    {
+        return rateController != null ? rateController.intervalTicks() : fixedIntervalTicks;
     }
 
     /** Step the scene, quantize it (both sides for the state schema) and record the authority's floats. */
@@ -132,11 +203,24 @@ final class ScenarioRun
         return current;
     }
 
-    /** The stages that need no link, and the priorities of a budgeted run (player, changed objects, others). */
+    /**
+     * The stages that need no link, and the priorities of a budgeted run: by expected error, or fixed factors
+     * (player, changed objects, others).
+     */
     private void accountFixedStages(final int tick, final QuantizedStates current)
     {
         fixedStages.account(current, tick == 1 ? null : previous);
-        if (priorities != null)
+        if (errorPolicy != null)
+        {
+            final float[] records = world.records();
+            final int stride = FloatRecords.stride(world.is3d());
+            for (int i = 0; i < objects; i++)
+            {
+                errorPolicy.observe(i, records, i * stride);
+            }
+            errorPolicy.update(tick, ackedTick, priorities);
+        }
+        else if (priorities != null)
         {
             for (int i = 0; i < objects; i++)
             {
@@ -151,13 +235,19 @@ final class ScenarioRun
     /** Every stage's bits of this tick, each charged the framing statesync's own packet paid. */
     private void recordStageBits(final int tick)
     {
-        final int overheadBytes = link.overheadBytes();
+        // A tick that sent nothing charges the reference stages the framing of the last packet sent: they are
+        // figures of a snapshot every tick.
+        if (link.sentThisTick())
+        {
+            lastOverheadBytes = link.overheadBytes();
+        }
+        final int overheadBytes = lastOverheadBytes;
         for (final Stage stage : FIXED_STAGES)
         {
             stages.record(stage, tick, fixedStages.bits(stage), overheadBytes);
         }
         stages.record(Stage.FIEDLER_2015, tick, reference.bits(), overheadBytes);
-        stages.record(Stage.STATESYNC, tick, link.payloadBytes() * 8L, overheadBytes);
+        stages.record(Stage.STATESYNC, tick, link.payloadBytes() * 8L, link.sentThisTick() ? overheadBytes : 0);
         stages.endSnapshot();
     }
 
@@ -194,6 +284,20 @@ final class ScenarioRun
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfEncodeNs() / secondHalfSent,
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfDecodeNs() / secondHalfSent,
             secondHalfSent, sent.raster(), fidelity.sceneViews(), wallTimeMs,
-            bitBreakdown.figures(ticks, stages.bitsPerSnapshot(Stage.STATESYNC)));
+            bitBreakdown.figures(ticks, stages.bitsPerSnapshot(Stage.STATESYNC)), rateControlFigures());
+    }
+
+    /** @return how the budget was spent, or null when unbudgeted. */
+    private RateControlFigures rateControlFigures()
+    {
+        if (!options.budgeted())
+        {
+            return null;
+        }
+        final StateSchema schema = world.schema();
+        return new RateControlFigures(errorPolicy != null ? Options.PRIORITY_ERROR : Options.PRIORITY_FIXED,
+            rateController != null ? "auto" : Integer.toString(fixedIntervalTicks),
+            (double)snapshotsSent * Scene.TICK_RATE_HZ / ticks, rateController != null ? rateController.changes() : 0,
+            schema.positionUnitsPerMetre(), schema.rotationBits());
     }
 }

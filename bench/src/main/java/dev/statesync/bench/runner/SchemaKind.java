@@ -59,6 +59,32 @@ public enum SchemaKind
         return is3d ? StateSchema.highPrecision3d() : StateSchema.highPrecision2d();
     }
 
+    /**
+     * @param is3d                  a 3D scene.
+     * @param positionUnitsPerMetre position grid of a coarser snapshot schema, or 0 for the preset's.
+     * @param rotationBits          smallest-three bits of a coarser snapshot schema, or 0 for the preset's.
+     * @return the preset ({@link #schema(boolean)}), or for {@link #SNAPSHOT} in 3D with either figure given the
+     *         snapshot schema at that precision (the rate-distortion controller's coarser quantization). The state
+     *         schema, quantized on both sides at high precision, is never made coarser.
+     */
+    public StateSchema schema(final boolean is3d, final int positionUnitsPerMetre, final int rotationBits)
+    {
+        if (this != SNAPSHOT || !is3d || positionUnitsPerMetre == 0 && rotationBits == 0)
+        {
+            return schema(is3d);
+        }
+        final StateSchema.Builder builder = StateSchema.builder3d().velocities(false);
+        if (positionUnitsPerMetre != 0)
+        {
+            builder.positionUnitsPerMetre(positionUnitsPerMetre);
+        }
+        if (rotationBits != 0)
+        {
+            builder.rotationBits(rotationBits);
+        }
+        return builder.build();
+    }
+
     /** @return true when the authority applies its quantized state to its own scene every tick. */
     public boolean quantizeBothSides()
     {

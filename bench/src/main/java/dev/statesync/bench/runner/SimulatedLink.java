@@ -43,6 +43,8 @@ final class SimulatedLink implements DatagramHandler
     private final Fidelity fidelity;
     private final StateQuantizer replicaQuantizer;
     private final float[] replicaRecord;
+    private final double budgetKbps;
+    private boolean sentThisTick;
     /** Scratch for dequantizing the previous-tick states a snapshot repeated. */
     private final QuantizedStates previousHeld;
     private long nowNs;
@@ -75,6 +77,7 @@ final class SimulatedLink implements DatagramHandler
         this.priorities = priorities;
         this.acked = acked;
         this.fidelity = fidelity;
+        this.budgetKbps = options.budgetKbps();
         network = new NetworkSimulator(new NetworkSimulatorConfig()
             .latencyMs(options.oneWayLatencyMs())
             .jitterMs(options.jitterMs())
@@ -103,7 +106,9 @@ final class SimulatedLink implements DatagramHandler
     /**
      * Unlimited means every changed object every tick: a payload as large as the reliability layer can fragment,
      * so index order never starves the high indices as a 1200-byte packet would. Snapshots are framed and
-     * range-coded wherever that is smaller than bitpacking.
+     * range-coded wherever that is smaller than bitpacking. Under a budget the configured payload is the largest
+     * a snapshot may get, one sent every {@link Options#MAX_SEND_INTERVAL_TICKS} ticks; each send sets its own
+     * ({@link #send}).
      */
     private static SnapshotLinkConfig linkConfig(final Options options)
     {
@@ -111,7 +116,8 @@ final class SimulatedLink implements DatagramHandler
             .snapshot(new SnapshotConfig().rangeCoded(true));
         if (options.budgeted())
         {
-            link.payloadBudgetBytes(LinkBudget.payloadBytesPerSnapshot(options.budgetKbps()));
+            link.payloadBudgetBytes(
+                LinkBudget.payloadBytesPerSnapshot(options.budgetKbps(), Options.MAX_SEND_INTERVAL_TICKS));
         }
         return link;
     }
@@ -123,16 +129,25 @@ final class SimulatedLink implements DatagramHandler
         network.poll(nowNs, this);
     }
 
-    /** Send stage: prioritise (budgeted runs) and send the snapshot of {@code tick}, counting what it put on the wire. */
-    void send(final int tick, final QuantizedStates current, final long nowNs)
+    /**
+     * Send stage: prioritise (budgeted runs) and send the snapshot of {@code tick}, counting what it put on the
+     * wire. Under a budget the snapshot may use the bytes of {@code intervalTicks} ticks: the ticks since the last
+     * one, which sent nothing.
+     */
+    void send(final int tick, final QuantizedStates current, final long nowNs, final int intervalTicks)
     {
         this.nowNs = nowNs;
         if (priorities != null)
         {
             priorities.accumulate();
         }
+        if (budgetKbps > 0)
+        {
+            authority.payloadBudgetBytes(LinkBudget.payloadBytesPerSnapshot(budgetKbps, intervalTicks));
+        }
         datagramsThisTick = 0;
         datagramBytesThisTick = 0;
+        sentThisTick = true;
         final long encodeStartNs = System.nanoTime();
         final long lostBefore = snapshotDatagramsLost;
         authority.sendSnapshot(tick, current, nowNs);
@@ -146,6 +161,25 @@ final class SimulatedLink implements DatagramHandler
         }
     }
 
+    /** Send stage of a tick that sends no snapshot (a lower send rate): priorities still grow, nothing goes out. */
+    void skip(final long nowNs)
+    {
+        this.nowNs = nowNs;
+        if (priorities != null)
+        {
+            priorities.accumulate();
+        }
+        datagramsThisTick = 0;
+        datagramBytesThisTick = 0;
+        sentThisTick = false;
+    }
+
+    /** @return true if this tick sent a snapshot. */
+    boolean sentThisTick()
+    {
+        return sentThisTick;
+    }
+
     /** Ack stage: the replica acks what it holds, then both ends run their timers. */
     void acknowledge(final long nowNs)
     {
@@ -156,10 +190,10 @@ final class SimulatedLink implements DatagramHandler
         replica.update(nowNs);
     }
 
-    /** @return payload bytes of this tick's snapshot. */
+    /** @return payload bytes of this tick's snapshot (0 on a tick that sent none). */
     int payloadBytes()
     {
-        return authority.lastPayloadBytes();
+        return sentThisTick ? authority.lastPayloadBytes() : 0;
     }
 
     /** @return this tick's framing: reliability and fragment headers plus IPv4 + UDP per datagram, bytes. */

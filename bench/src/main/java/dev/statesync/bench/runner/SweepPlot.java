@@ -8,7 +8,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The HTML report's plot of a {@code --sweep}: displayed position error (mean, p99, max; log scale, because a
- * budget moves it over two orders of magnitude) against the kbps statesync used, one point per budget.
+ * budget moves it over two orders of magnitude) against the kbps statesync used, one point per budget. With
+ * {@code --sweep-compare} the budgets spent with the rate-distortion controller off (fixed factors every tick) are
+ * drawn dashed, through the same unlimited point.
  */
 final class SweepPlot
 {
@@ -67,11 +69,21 @@ final class SweepPlot
                 x, HtmlReport.TOP + plotH + 16, kbpsTop * i / 5));
         }
         HtmlReport.axes(h, plotW, plotH, "kbps used", "position error, metres");
+        final boolean compared = points.stream().anyMatch(p -> p.budgetKbps() > 0 && !p.rateDistortion()) &&
+            points.stream().anyMatch(p -> p.budgetKbps() > 0 && p.rateDistortion());
         for (int k = 0; k < series.size(); k++)
         {
+            if (compared)
+            {
+                polyline(h, points, series.get(k), COLOURS[k], false, kbpsTop, plotW, logMin, logMax, plotH);
+            }
             final StringBuilder line = new StringBuilder();
             for (final SweepPoint p : points)
             {
+                if (compared && p.budgetKbps() > 0 && !p.rateDistortion())
+                {
+                    continue;
+                }
                 final double v = series.get(k).applyAsDouble(p);
                 if (!(v > 0) || !Double.isFinite(v))
                 {
@@ -84,10 +96,33 @@ final class SweepPlot
             }
             h.append("\n<polyline fill=\"none\" stroke-width=\"1.5\" stroke=\"").append(COLOURS[k])
                 .append("\" points=\"").append(line).append("\"/>\n");
-            HtmlReport.legend(h, k, COLOURS[k], "position " + NAMES[k]);
+            HtmlReport.legend(h, k, COLOURS[k], "position " + NAMES[k] + (compared ? " (dashed: controller off)" : ""));
         }
         labels(h, points, kbpsTop, plotW, logMin, logMax, plotH);
         h.append("</svg>\n");
+    }
+
+    /** The dashed line of one series through the unlimited point and the budgets spent with the controller off. */
+    private static void polyline(final StringBuilder h, final List<SweepPoint> points, final ToDoubleFunction<SweepPoint> series,
+        final String colour, final boolean rateDistortion, final double kbpsTop, final int plotW, final double logMin,
+        final double logMax, final int plotH)
+    {
+        final StringBuilder line = new StringBuilder();
+        for (final SweepPoint p : points)
+        {
+            final double v = series.applyAsDouble(p);
+            if (p.budgetKbps() > 0 && p.rateDistortion() != rateDistortion || !(v > 0) || !Double.isFinite(v))
+            {
+                continue;
+            }
+            final double x = HtmlReport.LEFT + p.kbps() / kbpsTop * plotW;
+            final double y = y(Math.log10(v), logMin, logMax, plotH);
+            line.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+            h.append(String.format(Locale.ROOT, "<circle r=\"3\" fill=\"none\" stroke=\"%s\" cx=\"%.1f\" cy=\"%.1f\"/>",
+                colour, x, y));
+        }
+        h.append("\n<polyline fill=\"none\" stroke-width=\"1.2\" stroke-dasharray=\"5,4\" stroke=\"").append(colour)
+            .append("\" points=\"").append(line).append("\"/>\n");
     }
 
     /** Budget labels above the p99 points; budgets that used about the same kbps share one label. */

@@ -10,6 +10,8 @@ package dev.statesync.bench.runner;
  * @param positionErrorP99M   99th percentile displayed position error, metres.
  * @param positionErrorMaxM   largest displayed position error, metres.
  * @param rotationErrorP99Deg 99th percentile displayed rotation error, degrees.
+ * @param rateDistortion      true when the budget was spent by the rate-distortion controller (error priority,
+ *                            send rate, quantization), false for fixed factors at every tick (and unlimited).
  */
 public record SweepPoint(
     double budgetKbps,
@@ -17,8 +19,15 @@ public record SweepPoint(
     double positionErrorMeanM,
     double positionErrorP99M,
     double positionErrorMaxM,
-    double rotationErrorP99Deg)
+    double rotationErrorP99Deg,
+    boolean rateDistortion)
 {
+    /** @return how the budget was spent: {@code rd} (rate-distortion controller), {@code fixed}, or {@code -} when unlimited. */
+    public String modeLabel()
+    {
+        return budgetKbps <= 0 ? "-" : rateDistortion ? "rd" : "fixed";
+    }
+
     /** @return the budget as the option spells it: kbps, or {@code unlimited}. */
     public String budgetLabel()
     {

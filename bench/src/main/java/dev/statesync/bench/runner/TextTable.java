@@ -41,6 +41,15 @@ public final class TextTable
             "rotation p99 %.3f deg; resting jitter %.6f m%n",
             r.delayTicks(), r.positionErrorMeanM(), r.positionErrorP99M(), r.positionErrorMaxM(),
             r.rotationErrorP99Deg(), r.restingJitterM()));
+        final RateControlFigures rc = r.rateControl();
+        if (rc != null)
+        {
+            out.append(String.format(Locale.ROOT,
+                "budget spent by: priority %s, send interval %s (%.1f snapshots/s, %d interval changes), " +
+                "position %d units/m, rotation %d bits%n",
+                rc.priority(), rc.sendInterval(), rc.snapshotsPerSecond(), rc.intervalChanges(),
+                rc.positionUnitsPerMetre(), rc.rotationBits()));
+        }
         final LinkFigures l = r.link();
         out.append(String.format(Locale.ROOT,
             "link: packets sent %d, acked %d, lost %d, invalid %d, baseline misses %d, RTT %.1f ms%n",

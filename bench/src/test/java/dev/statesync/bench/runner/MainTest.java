@@ -1,6 +1,7 @@
 package dev.statesync.bench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -77,6 +78,24 @@ class MainTest
         final String page = Files.readString(html);
         assertTrue(page.contains("a sweep of budgets") && page.contains("kbps used"), "the sweep plot");
         assertTrue(page.contains("The scene from above") && page.contains("largest error: tick"), "the top-down views");
+    }
+
+    @Test
+    void shouldCompareEachSweepBudgetWithTheControllerOff(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("c.json");
+        final Path html = dir.resolve("c.html");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "0.5", "--sweep", "--sweep-compare",
+            "--sweep-kbps", "unlimited,64", "--sweep-seconds", "0.5", "--json", json.toString(), "--html", html.toString()));
+        final String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("\n64         rd ") && table.contains("\n64         fixed "), table);
+        final var sweep = new ObjectMapper().readTree(Files.readString(json)).get("sweep");
+        assertEquals(3, sweep.size(), "unlimited once, 64 kbps with and without the controller");
+        assertFalse(sweep.get(0).get("rateDistortion").asBoolean());
+        assertTrue(sweep.get(1).get("rateDistortion").asBoolean());
+        assertFalse(sweep.get(2).get("rateDistortion").asBoolean());
+        assertEquals(64, sweep.get(2).get("budgetKbps").asInt());
+        assertTrue(Files.readString(html).contains("stroke-dasharray"), "the controller-off series is dashed");
     }
 
     @Test

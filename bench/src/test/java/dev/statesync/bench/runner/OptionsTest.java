@@ -48,6 +48,52 @@ class OptionsTest
     }
 
     @Test
+    void shouldEngageTheRateDistortionControllerUnderABudgetUnlessTurnedOff()
+    {
+        final Options unlimited = Options.parse();
+        assertFalse(unlimited.errorPriority() || unlimited.coarseQuantization() || unlimited.rateDistortionEngaged(),
+            "an unbudgeted run is untouched");
+
+        final Options budgeted = Options.parse("--budget-kbps", "128");
+        assertTrue(budgeted.errorPriority() && budgeted.coarseQuantization() && budgeted.rateDistortionEngaged());
+        assertEquals(Options.SEND_INTERVAL_AUTO, budgeted.sendIntervalTicks());
+        assertEquals(0.02, budgeted.targetPositionM());
+        assertEquals(2.0, budgeted.targetRotationDeg());
+
+        for (final Options off : new Options[]{Options.parse("--budget-kbps", "128", "--rate-distortion", "off"),
+            Options.parse("--rate-distortion", "off", "--priority", "error", "--budget-kbps", "128"),
+            Options.parse("--budget-kbps", "128").withBudgetFixedFactors(128, 20)})
+        {
+            assertEquals(Options.PRIORITY_FIXED, off.priority());
+            assertEquals(1, off.sendIntervalTicks());
+            assertEquals(Options.QUANTIZATION_FIEDLER, off.quantization());
+            assertFalse(off.rateDistortionEngaged());
+        }
+
+        assertFalse(Options.parse("--budget-kbps", "256").coarseQuantization(), "auto: Fiedler's precision at 256 kbps");
+        assertTrue(Options.parse("--budget-kbps", "256", "--quantization", "coarse").coarseQuantization());
+
+        final Options levers = Options.parse("--budget-kbps", "192", "--priority", "fixed", "--send-interval", "3",
+            "--quantization", "fiedler", "--target-position-m", "0.05", "--target-rotation-deg", "4");
+        assertFalse(levers.errorPriority() || levers.coarseQuantization());
+        assertEquals(3, levers.sendIntervalTicks());
+        assertTrue(levers.rateDistortionEngaged(), "a send interval other than 1 is the controller's");
+        assertEquals(0.05, levers.targetPositionM());
+        assertEquals(4.0, levers.targetRotationDeg());
+    }
+
+    @Test
+    void shouldRefuseBadRateDistortionOptions()
+    {
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--send-interval", "5"));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--send-interval", "often"));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--priority", "loud"));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--quantization", "rough"));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--rate-distortion", "maybe"));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--target-position-m", "0"));
+    }
+
+    @Test
     void shouldSetFiedlersRecordingLinkWithOneFlag()
     {
         final Options o = Options.parse("--link", "fiedler");

@@ -100,15 +100,50 @@ class ScenarioRunnerTest
     }
 
     @Test
-    void budgetedRunShouldStayWithinItsBandwidthAndStillSendThePlayerEveryTick()
+    void budgetedRunWithFixedFactorsShouldStayWithinItsBandwidthAndStillSendThePlayerEveryTick()
     {
-        final RunReport report = run("--scene", "cubes", "--seconds", "3", "--budget-kbps", "128", "--loss", "0");
+        final RunReport report = run("--scene", "cubes", "--seconds", "3", "--budget-kbps", "128", "--loss", "0",
+            "--rate-distortion", "off");
         assertSane(report, 2.0); // 128 kbps needs about 40 ticks to send all 901 cubes once
         assertTrue(report.stage(Stage.STATESYNC).kbps() <= 128 * 1.02, "kbps " + report.stage(Stage.STATESYNC).kbps());
         for (int tick = 1; tick <= report.ticks(); tick++)
         {
             assertTrue(report.sentRaster().get((tick - 1) * report.objects()), "player sent at tick " + tick);
         }
+        assertEquals(new RateControlFigures("fixed", "1", 60.0, 0, 512, 9), report.rateControl());
+    }
+
+    @Test
+    void rateDistortionControllerShouldStayWithinItsBandwidthAndSendThePlayerInEverySnapshot()
+    {
+        final RunReport report = run("--scene", "cubes", "--seconds", "3", "--budget-kbps", "128", "--loss", "0");
+        assertSane(report, 2.0);
+        final double kbps = report.stage(Stage.STATESYNC).kbps();
+        assertTrue(kbps <= 128 * 1.02, "kbps " + kbps);
+        final double[] perSecond = report.stage(Stage.STATESYNC).kbpsPerSecond();
+        double sum = 0;
+        for (final double second : perSecond)
+        {
+            assertTrue(second <= 128 * 1.05, "kbps of a second " + second);
+            sum += second;
+        }
+        assertEquals(kbps, sum / perSecond.length, 1e-6, "the per-second figures are the same bits over time");
+        final RateControlFigures rc = report.rateControl();
+        assertEquals("error", rc.priority());
+        assertEquals("auto", rc.sendInterval());
+        assertTrue(rc.snapshotsPerSecond() > 0 && rc.snapshotsPerSecond() <= 60, "snapshots/s " + rc.snapshotsPerSecond());
+        assertTrue(rc.positionUnitsPerMetre() < 512 || rc.rotationBits() < 9, "coarser quantization under a budget");
+        int snapshots = 0;
+        for (int tick = 1; tick <= report.ticks(); tick++)
+        {
+            final int first = (tick - 1) * report.objects();
+            if (report.sentRaster().nextSetBit(first) >= 0 && report.sentRaster().nextSetBit(first) < first + report.objects())
+            {
+                snapshots++;
+                assertTrue(report.sentRaster().get(first), "player sent in the snapshot of tick " + tick);
+            }
+        }
+        assertTrue(snapshots > 0 && snapshots < report.ticks(), "some ticks skipped at 128 kbps: " + snapshots);
     }
 
     /** The breakdown adds up to the statesync stage; the cubes scene's moving objects are in or out of contact. */
@@ -153,8 +188,10 @@ class ScenarioRunnerTest
         assertTrue(r.stage(Stage.FIEDLER_2015).bitsPerSnapshot() < smallestThree);
         assertEquals(0, r.link().invalidPackets());
         assertEquals(0, r.link().baselineMisses());
-        assertEquals(r.ticks(), r.link().packetsSent());
-        assertTrue(r.link().packetsAcked() > r.ticks() / 2, "acked " + r.link().packetsAcked());
+        final long snapshots = r.rateControl() == null ? r.ticks() :
+            Math.round(r.rateControl().snapshotsPerSecond() * r.ticks() / r.hz());
+        assertEquals(snapshots, r.link().packetsSent(), "one packet per snapshot sent");
+        assertTrue(r.link().packetsAcked() > snapshots / 2, "acked " + r.link().packetsAcked());
         assertTrue(r.changedPerSnapshot() > 0);
         assertTrue(r.changedVsAckedPerSnapshot() > 0);
         final StageFigures fiedler = r.stage(Stage.FIEDLER_2015);

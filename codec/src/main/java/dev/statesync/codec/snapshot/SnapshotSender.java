@@ -67,6 +67,7 @@ public final class SnapshotSender implements ObjectSizer
     /** The objects of the last written packet, in the order {@link #write} was given them. */
     private final int[] includedInGivenOrder;
     private int includedCount;
+    private int lastCandidateCount;
     private boolean packetWritten;
 
     /**
@@ -192,7 +193,8 @@ public final class SnapshotSender implements ObjectSizer
         }
         table.choose(tick, prepared.candidateObjects(), prepared.candidateCount(), Math.max(budgetBits, 0) / 2, acked);
         prepared.predictCandidates(table);
-        return prepared.candidateCount();
+        lastCandidateCount = prepared.candidateCount();
+        return lastCandidateCount;
     }
 
     /**
@@ -501,6 +503,15 @@ public final class SnapshotSender implements ObjectSizer
     public int[] includedObjects()
     {
         return includedInGivenOrder;
+    }
+
+    /**
+     * @return how many objects the last {@link #prepare} found needing sending (the candidates of the last packet):
+     * with {@link #includedCount()}, how many a budget left behind. Read-only, for a send-rate controller.
+     */
+    public int lastCandidateCount()
+    {
+        return lastCandidateCount;
     }
 
     /** @return how many objects the last {@link #encode} included. */

@@ -56,7 +56,11 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     private final ObjectCodec codec;
     private final SnapshotConfig snapshotConfig;
     private final PriorityAccumulator priorities;
-    private final int budgetBytes;
+    /** Smallest payload budget, bytes, as {@code SnapshotLinkConfig.payloadBudgetBytes} accepts. */
+    private static final int MIN_PAYLOAD_BUDGET_BYTES = 16;
+
+    private final int capacityBytes;
+    private int budgetBytes;
     private final UnsafeBuffer payload;
     private final BitWriter writer = new BitWriter();
     private final int[] chosen;
@@ -99,7 +103,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         this.snapshotConfig = config.snapshot();
         this.sender = new SnapshotSender(schema, objectCount, predictor, codec, snapshotConfig);
         this.priorities = priorities;
-        this.budgetBytes = config.payloadBudgetBytes();
+        this.capacityBytes = config.payloadBudgetBytes();
+        this.budgetBytes = capacityBytes;
         this.framed = snapshotConfig.rangeCoded();
         this.tickMs = 1000.0 / config.tickRateHz();
         this.minResendTimeoutTicks = snapshotConfig.resendTimeoutTicks();
@@ -164,6 +169,29 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         this.connection = connection;
         java.util.Arrays.fill(counters, 0L);
         this.payloadBytes = 0;
+    }
+
+    /**
+     * Change the payload budget of the snapshots sent from now on, for a caller that varies it at run time (a
+     * send-rate controller gives each snapshot the bytes of the ticks it skipped). The link's configured
+     * {@code payloadBudgetBytes} stays the largest: the payload buffer is that big.
+     *
+     * @param bytes payload bytes per snapshot, 16 .. the configured budget.
+     */
+    public void payloadBudgetBytes(final int bytes)
+    {
+        if (bytes < MIN_PAYLOAD_BUDGET_BYTES || bytes > capacityBytes)
+        {
+            throw new IllegalArgumentException("payload budget must be " + MIN_PAYLOAD_BUDGET_BYTES +
+                ".." + capacityBytes + " bytes, got " + bytes);
+        }
+        budgetBytes = bytes;
+    }
+
+    /** @return the payload budget of the next snapshot, bytes. */
+    public int payloadBudgetBytes()
+    {
+        return budgetBytes;
     }
 
     /**

@@ -1,0 +1,173 @@
+package dev.statesync.codec.priority;
+
+/**
+ * Settings of an {@link ErrorPriorityPolicy}: how the error of leaving an object unsent is measured and turned
+ * into priority. Errors are in metres; a rotation error is converted to metres by {@link #rotationWeightMPerRad}.
+ * Mutable builder-style setters, validated as they are set; the policy copies the values at construction.
+ */
+public final class ErrorPriorityConfig
+{
+    /** Default {@link #rotationWeightMPerRad}: 0.57 m per radian, so 2 cm of position weighs as 2 degrees of rotation. */
+    public static final float DEFAULT_ROTATION_WEIGHT_M_PER_RAD = 0.573f;
+    /** Default {@link #floorPerTick}: 1e-4 m of priority per tick (0.1 mm), far below any visible error. */
+    public static final float DEFAULT_FLOOR_PER_TICK = 1e-4f;
+    /** Default {@link #inFlightTicks}: 12 ticks, the snapshot resend timeout's floor (200 ms at 60 Hz). */
+    public static final int DEFAULT_IN_FLIGHT_TICKS = 12;
+    /**
+     * Default {@link #unheldErrorM}: 5 cm a tick. Objects the replica never received (all of them at start-up) go out
+     * steadily, without outranking an object moving faster than 3 m/s, whose error grows by more each tick.
+     */
+    public static final float DEFAULT_UNHELD_ERROR_M = 0.05f;
+    /** Default {@link #historyDepth}: 16 sends per object, more than a round trip of sends at 60 Hz up to 250 ms. */
+    public static final int DEFAULT_HISTORY_DEPTH = 16;
+
+    /** How the per-tick error becomes an object's priority. */
+    public enum Mode
+    {
+        /**
+         * Priority is the error summed over the ticks the object waited (metre-ticks): Fiedler's accumulator fed
+         * the error as its factor. Long-waiting small errors eventually beat brief large ones.
+         */
+        ACCUMULATED,
+        /**
+         * Priority is the largest error the object showed since its last send (plus the floor for each tick it
+         * waited): the packet goes to the objects the replica shows worst right now.
+         */
+        PEAK
+    }
+
+    private float rotationWeightMPerRad = DEFAULT_ROTATION_WEIGHT_M_PER_RAD;
+    private float floorPerTick = DEFAULT_FLOOR_PER_TICK;
+    private int inFlightTicks = DEFAULT_IN_FLIGHT_TICKS;
+    private float unheldErrorM = DEFAULT_UNHELD_ERROR_M;
+    private int historyDepth = DEFAULT_HISTORY_DEPTH;
+    private Mode mode = Mode.ACCUMULATED;
+
+    /**
+     * @param metresPerRadian metres of position error one radian of rotation error is worth, >= 0 and finite.
+     *                        Roughly the object's radius turns it into the displacement of its corners; the
+     *                        default makes the usual targets (2 cm, 2 degrees) weigh the same.
+     * @return this.
+     */
+    public ErrorPriorityConfig rotationWeightMPerRad(final float metresPerRadian)
+    {
+        if (!(metresPerRadian >= 0) || !Float.isFinite(metresPerRadian))
+        {
+            throw new IllegalArgumentException("rotationWeightMPerRad must be finite and >= 0, got " + metresPerRadian);
+        }
+        rotationWeightMPerRad = metresPerRadian;
+        return this;
+    }
+
+    /** @return metres per radian of rotation error. */
+    public float rotationWeightMPerRad()
+    {
+        return rotationWeightMPerRad;
+    }
+
+    /**
+     * @param metresPerTick priority every object gains per tick it waits whatever its error, > 0 and finite: the
+     *                      guarantee that no object the sender still has to send (a repeat of a final resting
+     *                      state, say) starves forever behind objects with larger errors.
+     * @return this.
+     */
+    public ErrorPriorityConfig floorPerTick(final float metresPerTick)
+    {
+        if (!(metresPerTick > 0) || !Float.isFinite(metresPerTick))
+        {
+            throw new IllegalArgumentException("floorPerTick must be finite and > 0, got " + metresPerTick);
+        }
+        floorPerTick = metresPerTick;
+        return this;
+    }
+
+    /** @return priority per tick of waiting, metres. */
+    public float floorPerTick()
+    {
+        return floorPerTick;
+    }
+
+    /**
+     * @param ticks how long a sent, unacked state is assumed to have arrived, ticks, >= 0: about the round trip
+     *              plus jitter. Past it the replica is assumed to show the newest acked state instead (the send
+     *              was most likely lost).
+     * @return this.
+     */
+    public ErrorPriorityConfig inFlightTicks(final int ticks)
+    {
+        if (ticks < 0)
+        {
+            throw new IllegalArgumentException("inFlightTicks must be >= 0, got " + ticks);
+        }
+        inFlightTicks = ticks;
+        return this;
+    }
+
+    /** @return ticks a sent state is trusted before its ack. */
+    public int inFlightTicks()
+    {
+        return inFlightTicks;
+    }
+
+    /**
+     * @param metres the error counted for an object the replica holds no state of, >= 0 and finite.
+     * @return this.
+     */
+    public ErrorPriorityConfig unheldErrorM(final float metres)
+    {
+        if (!(metres >= 0) || !Float.isFinite(metres))
+        {
+            throw new IllegalArgumentException("unheldErrorM must be finite and >= 0, got " + metres);
+        }
+        unheldErrorM = metres;
+        return this;
+    }
+
+    /** @return error of an object the replica holds nothing of, metres. */
+    public float unheldErrorM()
+    {
+        return unheldErrorM;
+    }
+
+    /**
+     * @param sends sent states remembered per object, 1..1024: enough to find the acked one a round trip back.
+     * @return this.
+     */
+    public ErrorPriorityConfig historyDepth(final int sends)
+    {
+        if (sends < 1 || sends > 1024)
+        {
+            throw new IllegalArgumentException("historyDepth must be 1..1024, got " + sends);
+        }
+        historyDepth = sends;
+        return this;
+    }
+
+    /** @return sent states remembered per object. */
+    public int historyDepth()
+    {
+        return historyDepth;
+    }
+
+    /**
+     * @param mode how error becomes priority (default {@link Mode#ACCUMULATED}: on the cubes scene at 128 kbps it
+     *             gave position p99 11.8 mm and rotation p99 2.1 degrees where {@link Mode#PEAK} gave 16.3 mm and
+     *             3.2 degrees, at the same largest error).
+     * @return this.
+     */
+    public ErrorPriorityConfig mode(final Mode mode)
+    {
+        if (mode == null)
+        {
+            throw new IllegalArgumentException("mode is required");
+        }
+        this.mode = mode;
+        return this;
+    }
+
+    /** @return how error becomes priority. */
+    public Mode mode()
+    {
+        return mode;
+    }
+}

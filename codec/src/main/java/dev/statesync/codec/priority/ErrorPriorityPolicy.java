@@ -1,0 +1,259 @@
+package dev.statesync.codec.priority;
+
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Priority by expected error: feeds a {@link PriorityAccumulator} how wrong the replica would show each object if
+ * it were not sent now, instead of fixed importance factors.
+ *
+ * <p>Why: with fixed factors (player, "recently changed", others) an object flung across the scene and a cube
+ * nudged a millimetre wait the same, so under a tight budget the flung one is shown metres away for many ticks.
+ * The sender knows what the replica holds: the states it sent (surely those that were acked). The error of not
+ * sending object {@code i} now is the distance between its current pose and the pose the replica holds,
+ * position in metres plus the rotation angle weighted by {@link ErrorPriorityConfig#rotationWeightMPerRad}. An
+ * object that did not change since its last send costs nothing, however long it waits; one that moves fast
+ * rises at once.
+ *
+ * <p>What the replica holds is estimated from the sends this policy was told of ({@link #onSent}) and the acked
+ * ticks the sender knows ({@link #update}'s {@code ackedTick}): the newest send if it was acked or is younger
+ * than {@link ErrorPriorityConfig#inFlightTicks} (its ack may still come), else the newest acked send (the newer
+ * ones were most likely lost), else, when nothing was acked, nothing ({@link ErrorPriorityConfig#unheldErrorM}).
+ *
+ * <p>Each tick, in the send loop: {@link #observe} every object's current pose, {@link #update} (sets the
+ * accumulator's factors), then {@code accumulate()} and send as usual, then {@link #onSent} with the objects the
+ * packet carried. Errors feed priority by {@link ErrorPriorityConfig#mode}; every object also gains
+ * {@link ErrorPriorityConfig#floorPerTick} per tick it waits, so none starves forever. {@link #importance} scales
+ * an object's error (1 by default; a game may raise the player's own avatar, say).
+ *
+ * <p>Poses, 3D: {@code px py pz} then the four quaternion components in any fixed order (the angle between two
+ * rotations uses only their dot product); 2D: {@code px py angle} (radians). Allocation-free after construction:
+ * primitive arrays, one ring of sent poses per object. Not thread-safe.
+ */
+public final class ErrorPriorityPolicy
+{
+    /** Floats of a 3D pose: position, quaternion. */
+    public static final int POSE_FLOATS_3D = 7;
+    /** Floats of a 2D pose: position, angle. */
+    public static final int POSE_FLOATS_2D = 3;
+
+    private static final int NONE = Integer.MIN_VALUE;
+
+    private final int objectCount;
+    private final boolean is3d;
+    private final int poseFloats;
+    private final int depth;
+    private final float rotationWeight;
+    private final float floorPerTick;
+    private final int inFlightTicks;
+    private final float unheldErrorM;
+    private final ErrorPriorityConfig.Mode mode;
+
+    private final float[] current;
+    private final float[] importance;
+    private final float[] error;
+    /** Ring of sent poses per object: {@code sentTicks[object * depth + slot]}, newest at {@code head[object]}. */
+    private final int[] sentTicks;
+    private final float[] sentPoses;
+    private final int[] head;
+
+    /**
+     * @param objectCount objects, indexed 0 .. objectCount - 1.
+     * @param is3d        3D poses (else 2D).
+     * @param config      settings (copied).
+     */
+    public ErrorPriorityPolicy(final int objectCount, final boolean is3d, final ErrorPriorityConfig config)
+    {
+        if (objectCount < 0)
+        {
+            throw new IllegalArgumentException("objectCount must be >= 0, got " + objectCount);
+        }
+        this.objectCount = objectCount;
+        this.is3d = is3d;
+        this.poseFloats = is3d ? POSE_FLOATS_3D : POSE_FLOATS_2D;
+        this.depth = config.historyDepth();
+        this.rotationWeight = config.rotationWeightMPerRad();
+        this.floorPerTick = config.floorPerTick();
+        this.inFlightTicks = config.inFlightTicks();
+        this.unheldErrorM = config.unheldErrorM();
+        this.mode = config.mode();
+        current = new float[objectCount * poseFloats];
+        importance = new float[objectCount];
+        java.util.Arrays.fill(importance, 1f);
+        error = new float[objectCount];
+        sentTicks = new int[objectCount * depth];
+        java.util.Arrays.fill(sentTicks, NONE);
+        sentPoses = new float[objectCount * depth * poseFloats];
+        head = new int[objectCount];
+    }
+
+    /** @return objects tracked. */
+    public int objectCount()
+    {
+        return objectCount;
+    }
+
+    /**
+     * The object's pose this tick (copied).
+     *
+     * @param pose   floats of the pose (see the class doc for the layout).
+     * @param offset where the pose starts in {@code pose}.
+     */
+    public void observe(final int object, final float[] pose, final int offset)
+    {
+        checkObject(object);
+        System.arraycopy(pose, offset, current, object * poseFloats, poseFloats);
+    }
+
+    /**
+     * @param object index of the object.
+     * @param weight multiplier of the object's error, >= 0 and finite (default 1).
+     */
+    public void importance(final int object, final float weight)
+    {
+        checkObject(object);
+        if (!(weight >= 0) || !Float.isFinite(weight))
+        {
+            throw new IllegalArgumentException("importance must be finite and >= 0, got " + weight);
+        }
+        importance[object] = weight;
+    }
+
+    /**
+     * Measure every object's expected error at {@code tick} and set its factor in {@code priorities}; call before
+     * {@code priorities.accumulate()}.
+     *
+     * @param tick       the tick being sent.
+     * @param ackedTick  the newest acked tick of an object (as {@code SnapshotSender::ackedTick}); any value below
+     *                   every sent tick, such as {@link Integer#MIN_VALUE}, when none.
+     * @param priorities the accumulator of this connection, for the same objects.
+     */
+    public void update(final int tick, final IntUnaryOperator ackedTick, final PriorityAccumulator priorities)
+    {
+        if (priorities.objectCount() != objectCount)
+        {
+            throw new IllegalArgumentException("accumulator is for " + priorities.objectCount() + " objects");
+        }
+        for (int object = 0; object < objectCount; object++)
+        {
+            final int shown = shownSlot(object, tick, ackedTick.applyAsInt(object));
+            final float e = shown < 0 ? unheldErrorM : distance(object, shown);
+            error[object] = e;
+            final float weighted = importance[object] * e;
+            if (mode == ErrorPriorityConfig.Mode.ACCUMULATED)
+            {
+                priorities.setPriorityFactor(object, weighted + floorPerTick);
+            }
+            else
+            {
+                final int newest = sentTicks[object * depth + head[object]];
+                final long waited = newest == NONE ? tick : Math.max(0L, (long)tick - newest);
+                final float target = weighted + floorPerTick * Math.min(waited, 1L << 20);
+                final float accumulated = Math.max(0f, priorities.accumulator(object));
+                // Accumulate adds the factor: the accumulator becomes the largest target since the last send.
+                priorities.setPriorityFactor(object, Math.max(floorPerTick, target - accumulated));
+            }
+        }
+    }
+
+    /**
+     * The objects of a packet just sent: their poses as last observed become what the replica will hold.
+     *
+     * @param tick    the tick of the packet.
+     * @param objects indices of the objects it carried.
+     * @param count   leading entries of {@code objects}.
+     */
+    public void onSent(final int tick, final int[] objects, final int count)
+    {
+        for (int k = 0; k < count; k++)
+        {
+            final int object = objects[k];
+            checkObject(object);
+            final int slot = (head[object] + 1) % depth;
+            head[object] = slot;
+            final int index = object * depth + slot;
+            sentTicks[index] = tick;
+            System.arraycopy(current, object * poseFloats, sentPoses, index * poseFloats, poseFloats);
+        }
+    }
+
+    /** @return the error of the object measured by the last {@link #update}, metres (rotation weighted in). */
+    public float expectedErrorM(final int object)
+    {
+        checkObject(object);
+        return error[object];
+    }
+
+    /** @return ring index of the send the replica is expected to show, or -1 when it holds none. */
+    private int shownSlot(final int object, final int tick, final int acked)
+    {
+        final int base = object * depth;
+        final int newest = sentTicks[base + head[object]];
+        if (newest == NONE)
+        {
+            return -1;
+        }
+        if (acked >= newest || (long)tick - newest <= inFlightTicks)
+        {
+            return base + head[object];
+        }
+        if (acked == NONE)
+        {
+            return -1;
+        }
+        int slot = head[object];
+        int oldest = base + slot;
+        for (int i = 0; i < depth; i++)
+        {
+            final int t = sentTicks[base + slot];
+            if (t == NONE)
+            {
+                break;
+            }
+            if (t <= acked)
+            {
+                return base + slot;
+            }
+            oldest = base + slot;
+            slot = (slot + depth - 1) % depth;
+        }
+        // The acked send fell out of the ring: the oldest remembered is the nearest estimate.
+        return oldest;
+    }
+
+    private float distance(final int object, final int index)
+    {
+        final int c = object * poseFloats;
+        final int s = index * poseFloats;
+        final float[] p = current;
+        final float[] q = sentPoses;
+        final double dx = p[c] - q[s];
+        final double dy = p[c + 1] - q[s + 1];
+        if (is3d)
+        {
+            final double dz = p[c + 2] - q[s + 2];
+            double dot = 0;
+            double normP = 0;
+            double normQ = 0;
+            for (int i = 3; i < 7; i++)
+            {
+                dot += (double)p[c + i] * q[s + i];
+                normP += (double)p[c + i] * p[c + i];
+                normQ += (double)q[s + i] * q[s + i];
+            }
+            final double norms = Math.sqrt(normP * normQ);
+            final double cos = norms > 0 ? Math.min(1.0, Math.abs(dot) / norms) : 1.0;
+            final double angle = 2 * Math.acos(cos);
+            return (float)(Math.sqrt(dx * dx + dy * dy + dz * dz) + rotationWeight * angle);
+        }
+        final double angle = Math.abs(Math.IEEEremainder((double)p[c + 2] - q[s + 2], 2 * Math.PI));
+        return (float)(Math.sqrt(dx * dx + dy * dy) + rotationWeight * angle);
+    }
+
+    private void checkObject(final int object)
+    {
+        if (object < 0 || object >= objectCount)
+        {
+            throw new IllegalArgumentException("object must be 0.." + (objectCount - 1) + ", got " + object);
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package dev.statesync.codec.priority;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.IntUnaryOperator;
+
+import dev.statesync.codec.AllocationMeter;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class ErrorPriorityPolicyTest
+{
+    private static final IntUnaryOperator NOTHING_ACKED = (object) -> Integer.MIN_VALUE;
+    private static final ObjectSizer TEN_BITS_EACH = (object) -> 10;
+
+    /** A 3D pose at (x, y, z), rotated {@code angleRad} about z (quaternion x, y, z, w). */
+    private static float[] pose(final float x, final float y, final float z, final double angleRad)
+    {
+        return new float[]{x, y, z, 0f, 0f, (float)Math.sin(angleRad / 2), (float)Math.cos(angleRad / 2)};
+    }
+
+    private static void observeAll(final ErrorPriorityPolicy policy, final float[]... poses)
+    {
+        for (int i = 0; i < poses.length; i++)
+        {
+            policy.observe(i, poses[i], 0);
+        }
+    }
+
+    private static int[] all(final int count)
+    {
+        final int[] objects = new int[count];
+        for (int i = 0; i < count; i++)
+        {
+            objects[i] = i;
+        }
+        return objects;
+    }
+
+    private static int[] order(final PriorityAccumulator accumulator)
+    {
+        final int[] out = new int[accumulator.objectCount()];
+        return Arrays.copyOf(out, accumulator.order(out));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ErrorPriorityConfig.Mode.class)
+    void shouldRankObjectsByTheErrorTheReplicaWouldShow(final ErrorPriorityConfig.Mode mode)
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(4, true, new ErrorPriorityConfig().mode(mode));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(4);
+        final float[] origin = pose(0, 0, 0, 0);
+        observeAll(policy, origin, origin, origin, origin);
+        policy.onSent(1, all(4), 4);
+
+        observeAll(policy, pose(0.01f, 0, 0, 0), pose(0, 0.5f, 0, 0), origin, pose(0, 0, 0.1f, 0));
+        policy.update(2, NOTHING_ACKED, accumulator);
+        accumulator.accumulate();
+
+        assertEquals(0.01f, policy.expectedErrorM(0), 1e-6f);
+        assertEquals(0.5f, policy.expectedErrorM(1), 1e-6f);
+        assertEquals(0f, policy.expectedErrorM(2), "an object that did not change is no error");
+        assertArrayEquals(new int[]{1, 3, 0, 2}, order(accumulator));
+    }
+
+    @Test
+    void shouldWeighRotationErrorInMetresPerRadian()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true,
+            new ErrorPriorityConfig().rotationWeightMPerRad(0.5f));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(2);
+        observeAll(policy, pose(0, 0, 0, 0), pose(0, 0, 0, 0));
+        policy.onSent(1, all(2), 2);
+
+        // 0.2 rad turned is 0.1 m at 0.5 m/rad: more than 0.05 m moved.
+        observeAll(policy, pose(0.05f, 0, 0, 0), pose(0, 0, 0, 0.2));
+        policy.update(2, NOTHING_ACKED, accumulator);
+        accumulator.accumulate();
+
+        assertEquals(0.1f, policy.expectedErrorM(1), 1e-4f);
+        assertArrayEquals(new int[]{1, 0}, order(accumulator));
+    }
+
+    @Test
+    void shouldMeasureTwoDimensionalAnglesAlongTheShorterArc()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(1, false,
+            new ErrorPriorityConfig().rotationWeightMPerRad(1f));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(1);
+        policy.observe(0, new float[]{1f, 2f, (float)(Math.PI - 0.05)}, 0);
+        policy.onSent(1, new int[]{0}, 1);
+        policy.observe(0, new float[]{1f, 2f, (float)(-Math.PI + 0.05)}, 0);
+        policy.update(2, NOTHING_ACKED, accumulator);
+
+        assertEquals(0.1f, policy.expectedErrorM(0), 1e-4f);
+    }
+
+    @Test
+    void shouldCountAnObjectTheReplicaNeverReceivedAsUnheld()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true, new ErrorPriorityConfig().unheldErrorM(3f));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(2);
+        observeAll(policy, pose(0, 0, 0, 0), pose(0, 0, 0, 0));
+        policy.onSent(1, new int[]{0}, 1);
+        policy.update(2, NOTHING_ACKED, accumulator);
+
+        assertEquals(0f, policy.expectedErrorM(0));
+        assertEquals(3f, policy.expectedErrorM(1));
+    }
+
+    @Test
+    void shouldFallBackToTheAckedStateOnceANewerSendIsOverdue()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(1, true, new ErrorPriorityConfig().inFlightTicks(12));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(1);
+        final int[] object = {0};
+        policy.observe(0, pose(0, 0, 0, 0), 0);
+        policy.onSent(1, object, 1);
+        policy.observe(0, pose(2f, 0, 0, 0), 0);
+        policy.onSent(5, object, 1);
+        final IntUnaryOperator ackedTick1 = (o) -> 1;
+
+        policy.update(10, ackedTick1, accumulator);
+        assertEquals(0f, policy.expectedErrorM(0), "the send of tick 5 may still be acked: trusted");
+
+        policy.update(18, ackedTick1, accumulator);
+        assertEquals(2f, policy.expectedErrorM(0), 1e-6f, "overdue: the replica most likely shows tick 1's state");
+
+        policy.update(18, (o) -> 5, accumulator);
+        assertEquals(0f, policy.expectedErrorM(0), "acked: surely held");
+
+        policy.update(18, NOTHING_ACKED, accumulator);
+        assertEquals(new ErrorPriorityConfig().unheldErrorM(), policy.expectedErrorM(0), "nothing acked, all overdue");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ErrorPriorityConfig.Mode.class)
+    void shouldNeverStarveAnObjectBehindLargerErrors(final ErrorPriorityConfig.Mode mode)
+    {
+        // Object 0 moves 1 m every tick; object 1 is unchanged since its (lost) send but still has to go. A packet
+        // carries one object: the floor must eventually lift object 1 above the mover.
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true,
+            new ErrorPriorityConfig().mode(mode).floorPerTick(0.01f));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(2);
+        observeAll(policy, pose(0, 0, 0, 0), pose(5, 5, 0, 0));
+        policy.onSent(1, all(2), 2);
+        final int[] selected = new int[2];
+        int sentObject1AtTick = -1;
+        for (int tick = 2; tick < 2000 && sentObject1AtTick < 0; tick++)
+        {
+            observeAll(policy, pose(tick, 0, 0, 0), pose(5, 5, 0, 0));
+            policy.update(tick, NOTHING_ACKED, accumulator);
+            accumulator.accumulate();
+            final int count = accumulator.select(TEN_BITS_EACH, 10, selected);
+            assertEquals(1, count);
+            accumulator.markSent(selected, count);
+            policy.onSent(tick, selected, count);
+            if (selected[0] == 1)
+            {
+                sentObject1AtTick = tick;
+            }
+        }
+        assertTrue(sentObject1AtTick > 2, "the mover goes first");
+        assertTrue(sentObject1AtTick > 0 && sentObject1AtTick < 300, "object 1 sent at tick " + sentObject1AtTick);
+    }
+
+    @Test
+    void shouldRaiseAnImportantObjectsError()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true, new ErrorPriorityConfig());
+        final PriorityAccumulator accumulator = new PriorityAccumulator(2);
+        policy.importance(1, 10f);
+        observeAll(policy, pose(0, 0, 0, 0), pose(0, 0, 0, 0));
+        policy.onSent(1, all(2), 2);
+        observeAll(policy, pose(0.5f, 0, 0, 0), pose(0.1f, 0, 0, 0));
+        policy.update(2, NOTHING_ACKED, accumulator);
+        accumulator.accumulate();
+
+        assertArrayEquals(new int[]{1, 0}, order(accumulator));
+    }
+
+    @Test
+    void shouldRejectMisuse()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true, new ErrorPriorityConfig());
+        assertThrows(IllegalArgumentException.class, () -> policy.observe(2, new float[7], 0));
+        assertThrows(IllegalArgumentException.class, () -> policy.importance(0, Float.NaN));
+        assertThrows(IllegalArgumentException.class, () -> policy.update(1, NOTHING_ACKED, new PriorityAccumulator(3)));
+        assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().floorPerTick(0f));
+        assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().historyDepth(0));
+    }
+
+    @Test
+    void shouldNotAllocatePerTick()
+    {
+        final int objects = 901;
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(objects, true, new ErrorPriorityConfig());
+        final PriorityAccumulator accumulator = new PriorityAccumulator(objects);
+        final float[] poses = new float[objects * ErrorPriorityPolicy.POSE_FLOATS_3D];
+        final int[] acked = new int[objects];
+        final IntUnaryOperator ackedTick = (object) -> acked[object];
+        final int[] order = new int[objects];
+        final SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < poses.length; i++)
+        {
+            poses[i] = (float)random.nextDouble(-1, 1);
+        }
+        Arrays.fill(acked, Integer.MIN_VALUE);
+
+        long checksum = runTicks(policy, accumulator, poses, ackedTick, acked, order, 1, 2000);
+        final long before = AllocationMeter.allocatedBytes();
+        checksum += runTicks(policy, accumulator, poses, ackedTick, acked, order, 2001, 2000);
+        final long allocatedBytes = AllocationMeter.allocatedBytes() - before;
+
+        assertTrue(checksum > 0);
+        assertTrue(allocatedBytes < 2000, allocatedBytes + " bytes allocated over 2000 ticks");
+    }
+
+    private static long runTicks(
+        final ErrorPriorityPolicy policy,
+        final PriorityAccumulator accumulator,
+        final float[] poses,
+        final IntUnaryOperator ackedTick,
+        final int[] acked,
+        final int[] order,
+        final int firstTick,
+        final int ticks)
+    {
+        long checksum = 0;
+        for (int tick = firstTick; tick < firstTick + ticks; tick++)
+        {
+            final int moved = tick % policy.objectCount();
+            poses[moved * ErrorPriorityPolicy.POSE_FLOATS_3D] += 0.01f;
+            for (int i = 0; i < policy.objectCount(); i++)
+            {
+                policy.observe(i, poses, i * ErrorPriorityPolicy.POSE_FLOATS_3D);
+            }
+            policy.update(tick, ackedTick, accumulator);
+            accumulator.accumulate();
+            final int count = Math.min(90, accumulator.order(order));
+            accumulator.markSent(order, count);
+            policy.onSent(tick, order, count);
+            acked[order[0]] = tick - 6;
+            checksum += count;
+        }
+        return checksum;
+    }
+}
