@@ -8,9 +8,12 @@ import java.util.Arrays;
  * A diagnostic kept with the tests, run from the built jars:
  * <pre>
  * mvn -B -o -q -DskipTests package &amp;&amp; mvn -B -o -q -pl bench test-compile
- * java -cp bench/target/test-classes:bench/target/statesync-bench.jar \
+ * java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
+ *      -cp bench/target/test-classes:bench/target/statesync-bench.jar \
  *      dev.statesync.bench.runner.LargestDisplayErrors [--largest N] [runner options]
  * </pre>
+ * The {@code --add-exports} is what the bench jar's manifest grants Agrona when run with {@code -jar}; on a
+ * class path it must be given by hand.
  */
 public final class LargestDisplayErrors
 {
