@@ -30,8 +30,10 @@ public final class TextTable
                 s.name(), s.bitsPerSnapshot(), s.bitsPerObject(), s.bitsPerMovingObject(), s.kbps()));
         }
         appendBits(out, r.bits());
-        out.append(String.format(Locale.ROOT, "%nstatesync / fiedler-2015: %.3f of the bits per snapshot%n",
-            r.statesyncToFiedlerRatio()));
+        out.append(String.format(Locale.ROOT, "%nstatesync / fiedler-2015: %.3f of the bits per snapshot%s%n",
+            r.statesyncToFiedlerRatio(), r.rateControl() == null ? "" :
+                " (budgeted: statesync carries only what the budget buys, fiedler-2015 every change every tick; " +
+                "not an efficiency figure, compare fidelity at equal kbps instead)"));
         out.append(String.format(Locale.ROOT,
             "bitpacked symbols: %.2f bits/object sent, zeroth-order floor per (kind, width) %.2f " +
             "(the range coder's richer contexts can go below it)%n",
