@@ -2,7 +2,6 @@ package dev.statesync.codec.snapshot;
 
 import java.util.Arrays;
 
-import dev.statesync.codec.bits.BitMeasure;
 import dev.statesync.codec.bits.Bits;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.StateSchema;
@@ -12,7 +11,8 @@ import dev.statesync.codec.state.StateSchema;
  * that need sending now), and per candidate its refs into the prepared {@link BaselineTable}, its prediction (the
  * cheapest of the predictor's alternatives), motion context and size. All per-object arrays are indexed by object.
  *
- * <p>The sender's only calls into {@link ObjectCodec} for sizing are here ({@link #rankingBits}, {@link #bitpackedBits}).
+ * <p>The sender sizes objects here ({@link #rankingBits}, {@link #bitpackedBits}) and, for the frame writer's bound,
+ * in {@code SnapshotPacket.bitpackedExceeds}; both bitpacked sizes are {@link ObjectCodec#bitpackedBits}.
  * Allocation-free after construction.
  */
 final class PreparedSnapshot
@@ -24,7 +24,6 @@ final class PreparedSnapshot
     private final ObjectPrediction prediction;
     private final ObjectCodec codec;
     private final StateRing sentRing;
-    private final BitMeasure measure = new BitMeasure();
     /** Rank alternatives by the range coder's estimate instead of the bitpacked size. */
     private final boolean rangeCoded;
     private final int alternativeBits;
@@ -204,16 +203,17 @@ final class PreparedSnapshot
             // Only a strictly cheaper alternative is taken, so the estimate may stop once it reaches the best so far.
             return codec.estimateModeledBits(states, objectOffset, prediction, predictionOffset, limit);
         }
-        return bitpackedBits(objectOffset, prediction, predictionOffset, MotionContext.NONE);
+        return bitpackedBits(objectOffset, prediction, predictionOffset);
     }
 
-    /** @return exact bitpacked bits of the object at {@code objectOffset} against {@code prediction} (null: none). */
-    private int bitpackedBits(final int objectOffset, final int[] prediction, final int predictionOffset, final int context)
+    /**
+     * @return exact bitpacked bits of the object at {@code objectOffset} against {@code prediction} (null: none):
+     * {@link ObjectCodec#bitpackedBits}, the same class choices the bitpacked coding makes, summed without a stream
+     * (the frame writer's bound uses it too; motion contexts do not change a bitpacked size).
+     */
+    private int bitpackedBits(final int objectOffset, final int[] prediction, final int predictionOffset)
     {
-        measure.reset();
-        // A bitpacked measure ignores motion contexts.
-        codec.serialize(measure, states, objectOffset, prediction, predictionOffset, context);
-        return measure.bits();
+        return codec.bitpackedBits(states, objectOffset, prediction, predictionOffset);
     }
 
     /** See {@link SnapshotSender#bitsFor(int)}. */
@@ -229,7 +229,7 @@ final class PreparedSnapshot
         }
         final boolean predicted = hasPrediction[object];
         final int offset = object * stride;
-        final int bits = bitpackedBits(offset, predicted ? predictions : null, offset, motionContext[object]) +
+        final int bits = bitpackedBits(offset, predicted ? predictions : null, offset) +
             refBits + (predicted && predictor.baselineCount() == 2 ? refBits : 0) +
             (predicted ? alternativeBits : 0) + maxIndexBits;
         sizedBits[object] = bits;
