@@ -136,18 +136,11 @@ final class SimulatedLink implements DatagramHandler
      */
     void send(final int tick, final QuantizedStates current, final long nowNs, final int intervalTicks)
     {
-        this.nowNs = nowNs;
-        if (priorities != null)
-        {
-            priorities.accumulate();
-        }
+        startSendStage(nowNs, true);
         if (budgetKbps > 0)
         {
             authority.payloadBudgetBytes(LinkBudget.payloadBytesPerSnapshot(budgetKbps, intervalTicks));
         }
-        datagramsThisTick = 0;
-        datagramBytesThisTick = 0;
-        sentThisTick = true;
         final long encodeStartNs = System.nanoTime();
         final long lostBefore = snapshotDatagramsLost;
         authority.sendSnapshot(tick, current, nowNs);
@@ -164,6 +157,12 @@ final class SimulatedLink implements DatagramHandler
     /** Send stage of a tick that sends no snapshot (a lower send rate): priorities still grow, nothing goes out. */
     void skip(final long nowNs)
     {
+        startSendStage(nowNs, false);
+    }
+
+    /** What every send stage does first, sending or not: priorities grow, this tick's wire counts start at 0. */
+    private void startSendStage(final long nowNs, final boolean sending)
+    {
         this.nowNs = nowNs;
         if (priorities != null)
         {
@@ -171,7 +170,7 @@ final class SimulatedLink implements DatagramHandler
         }
         datagramsThisTick = 0;
         datagramBytesThisTick = 0;
-        sentThisTick = false;
+        sentThisTick = sending;
     }
 
     /** @return true if this tick sent a snapshot. */

@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import java.util.Arrays;
+
 import dev.statesync.codec.state.StateSchema;
 
 /**
@@ -130,7 +132,7 @@ final class PreviousStatePolicy
         final boolean[] recycledCarried = carried[1];
         carried[1] = carried[0];
         carried[0] = recycledCarried;
-        java.util.Arrays.fill(recycledCarried, false);
+        Arrays.fill(recycledCarried, false);
         for (int i = 0; i < count; i++)
         {
             recycledCarried[objects[i]] = true;

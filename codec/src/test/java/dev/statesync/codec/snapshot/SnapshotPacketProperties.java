@@ -69,25 +69,7 @@ class SnapshotPacketProperties
         read.predictions = new int[stride];
         final BitStream reader = rangeCoded ? new RangeBitReader().wrap(buffer, 0, length) :
             new BitReader().wrap(buffer, 0, length);
-        // The receiver's hook predicts from its ring; here it hands over the writer's prediction of the entry.
-        final PacketBaselines samePredictionsAsTheWriter = new PacketBaselines()
-        {
-            @Override
-            public DecodeResult acceptTick(final int tick)
-            {
-                return DecodeResult.OK;
-            }
-
-            @Override
-            public DecodeResult resolve(final PacketPlan plan, final int entry, final PacketLayout packetLayout)
-            {
-                plan.stateOffset[entry] = entry * stride;
-                plan.predictionOffset[entry] = 0;
-                plan.motionContext[entry] = written.motionContext[entry];
-                System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
-                return DecodeResult.OK;
-            }
-        };
+        final PacketBaselines samePredictionsAsTheWriter = samePredictionsAs(written, stride);
         assertEquals(DecodeResult.OK, packet.serialize(reader, layout, read, samePredictionsAsTheWriter));
 
         assertEquals(written.tick, read.tick);
@@ -133,7 +115,27 @@ class SnapshotPacketProperties
         final BitWriter writer = new BitWriter().wrap(buffer, 0, buffer.capacity());
         assertEquals(DecodeResult.OK, packet.serialize(writer, layout, written, PacketBaselines.PLANNED));
         final int length = writer.flush();
-        final PacketBaselines predictions = new PacketBaselines()
+        final PacketBaselines predictions = samePredictionsAs(written, stride);
+        final PacketPlan read = new PacketPlan(objectCount, stride);
+        read.states = new int[objectCount * stride];
+        read.predictions = new int[stride];
+        final int cut = random.nextInt(length);
+        assertEquals(DecodeResult.MALFORMED, packet.serialize(new BitReader().wrap(buffer, 0, cut), layout, read, predictions),
+            "cut to " + cut + " of " + length + " bytes");
+        final PacketPlan noRoom = new PacketPlan(objectCount);
+        noRoom.states = new int[objectCount * stride];
+        noRoom.predictions = new int[stride];
+        assertEquals(written.previousCount > 0 ? DecodeResult.MALFORMED : DecodeResult.OK,
+            packet.serialize(new BitReader().wrap(buffer, 0, length), layout, noRoom, predictions));
+    }
+
+    /**
+     * The receiver's hook predicts from its ring; here it hands over the writer's prediction (and motion context) of
+     * each entry, so a read plan decodes against exactly what {@code written} was coded against.
+     */
+    private static PacketBaselines samePredictionsAs(final PacketPlan written, final int stride)
+    {
+        return new PacketBaselines()
         {
             @Override
             public DecodeResult acceptTick(final int tick)
@@ -146,21 +148,11 @@ class SnapshotPacketProperties
             {
                 plan.stateOffset[entry] = entry * stride;
                 plan.predictionOffset[entry] = 0;
+                plan.motionContext[entry] = written.motionContext[entry];
                 System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
                 return DecodeResult.OK;
             }
         };
-        final PacketPlan read = new PacketPlan(objectCount, stride);
-        read.states = new int[objectCount * stride];
-        read.predictions = new int[stride];
-        final int cut = random.nextInt(length);
-        assertEquals(DecodeResult.MALFORMED, packet.serialize(new BitReader().wrap(buffer, 0, cut), layout, read, predictions),
-            "cut to " + cut + " of " + length + " bytes");
-        final PacketPlan noRoom = new PacketPlan(objectCount);
-        noRoom.states = new int[objectCount * stride];
-        noRoom.predictions = new int[stride];
-        assertEquals(written.previousCount > 0 ? DecodeResult.MALFORMED : DecodeResult.OK,
-            packet.serialize(new BitReader().wrap(buffer, 0, length), layout, noRoom, predictions));
     }
 
     /** A plan of random objects, table, refs, states and predictions (some exact, some near, some far). */
