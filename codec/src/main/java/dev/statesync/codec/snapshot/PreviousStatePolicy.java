@@ -138,4 +138,12 @@ final class PreviousStatePolicy
             recycledCarried[objects[i]] = true;
         }
     }
+
+    /** Forget the written ticks, as built: the next packet repeats nothing. Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(historyTick, StateRing.NO_TICK);
+        Arrays.fill(carried[0], false);
+        Arrays.fill(carried[1], false);
+    }
 }
