@@ -177,6 +177,28 @@ public final class SnapshotSender implements ObjectSizer
         resend.resendTimeoutTicks(ticks);
     }
 
+    /**
+     * The link's measured packet loss, for example the reliability layer's estimate (as {@code SnapshotAuthority}
+     * passes it before each snapshot once its estimate has a full window of packets): previous-tick states of bent
+     * motion ({@link SnapshotConfig#previousStateBlendErrorM}) are repeated only on a lossy link. They stop when the
+     * loss falls below 0.5% and start again at 1% or more (hysteresis, so a link losing a packet now and then does
+     * not flap); until told, the sender repeats them as if the link were lossy. Objects held back a tick are
+     * repeated whatever the loss (the replica never had that state). Takes effect at the next packet;
+     * {@link #reset()} forgets it. Never changes what a receiver accepts.
+     *
+     * @param percent lost packets, percent of those sent; NaN changes nothing.
+     */
+    public void linkLossPercent(final double percent)
+    {
+        previousStates.linkLossPercent(percent);
+    }
+
+    /** @return true when the next packets repeat bent motion's previous-tick states (enabled, and the link is lossy). */
+    public boolean repeatsPreviousStates()
+    {
+        return previousStates.repeatsBentMotion();
+    }
+
     /** @return the current resend timeout in ticks. */
     public int resendTimeoutTicks()
     {

@@ -67,6 +67,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
     private ReliableConnection connection;
     private final long[] counters = new long[SnapshotAuthorityCounters.values().length];
     private int payloadBytes;
+    /** Snapshots sent since the last {@link #attach}: the loss estimate is passed on once it covers a window. */
+    private long snapshotsSinceAttach;
 
     /**
      * An authority not yet attached to a connection: {@link #attach} it before the first
@@ -165,6 +167,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         java.util.Arrays.fill(counters, 0L);
         this.payloadBytes = 0;
         this.budgetBytes = capacityBytes;
+        this.snapshotsSinceAttach = 0;
     }
 
     /**
@@ -192,7 +195,9 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
 
     /**
      * Encode and send the snapshot of {@code tick}. First sets the sender's resend timeout from the smoothed
-     * round trip (see {@link #resendTimeoutTicks(double, double, int)}).
+     * round trip (see {@link #resendTimeoutTicks(double, double, int)}) and, once the endpoint has sent a full window
+     * of packets ({@code ReliableConfig.sentPacketsBufferSize}), passes it the endpoint's measured packet loss
+     * ({@link SnapshotSender#linkLossPercent}): previous-tick states are repeated only on a lossy link.
      *
      * @return the packet's sequence.
      * @throws IllegalStateException when not attached, or the connection is closed.
@@ -206,6 +211,13 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         final ReliableEndpoint endpoint = connection.endpoint();
         senderUsed = true;
         sender.resendTimeoutTicks(resendTimeoutTicks(endpoint.rttMs(), tickMs, minResendTimeoutTicks));
+        if (snapshotsSinceAttach >= endpoint.config().sentPacketsBufferSize())
+        {
+            // The endpoint samples the older half of its sent-packet window: before the window has filled, packets
+            // never sent count as delivered and a lossy link would look clean.
+            sender.linkLossPercent(endpoint.packetLossPercent());
+        }
+        snapshotsSinceAttach++;
         final int sequence = endpoint.nextSequence();
         if (framed)
         {
