@@ -284,8 +284,9 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
 
     /**
      * @param clientIndex slot in [0, maxClients).
-     * @return the slot's priority accumulator: every factor starts at 1; set them for what this client should see
-     *         first (its own player, say). Accumulated by {@link #sendSnapshots}.
+     * @return the slot's priority accumulator: without a rate control every factor starts at 1; set them for what
+     *         this client should see first (its own player, say). Accumulated by {@link #sendSnapshots}. With a rate
+     *         control its factors are the control's (see {@link #rateControl}); null when that control is unbudgeted.
      */
     public PriorityAccumulator priorities(final int clientIndex)
     {
