@@ -40,6 +40,9 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     private PrintStream progress;
     private long nowNs;
     private int clientsServed;
+    /** The tick being run, and each slot's tick of connection: rates per tick of the run, whatever the wall clock. */
+    private int currentTick;
+    private final int[] connectedAtTick;
 
     /**
      * @param options     scene, schema, budget, seconds, client slots.
@@ -64,6 +67,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
             }
         }
         this.history = keepHistory ? new QuantizedStates[options.ticks() + 1] : null;
+        this.connectedAtTick = new int[server.maxClients()];
     }
 
     /**
@@ -99,6 +103,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
         final long startNs = System.nanoTime();
         for (int tick = 1; tick <= options.ticks(); tick++)
         {
+            currentTick = tick;
             final long dueNs = startNs + tick * TICK_NS;
             while ((nowNs = System.nanoTime()) < dueNs)
             {
@@ -147,12 +152,25 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     {
         final SnapshotRateControl control = server.rateControl(slot);
         progress.printf(Locale.ROOT,
-            "%sclient %d: %.1f kbps on the wire (smoothed %.1f), %d bytes, %d snapshots, %d objects, RTT %.1f ms, " +
-            "priority %s, a snapshot every %d tick(s)%n",
-            prefix, slot, server.wireKbps(slot, nowNs), server.endpoint(slot).sentBandwidthKbps(),
+            "%sclient %d: %.1f kbps on the wire (%.1f per tick run, smoothed %.1f), %d bytes, %d snapshots, " +
+            "%d objects, RTT %.1f ms, priority %s, a snapshot every %d tick(s)%n",
+            prefix, slot, server.wireKbps(slot, nowNs), perTickKbps(slot), server.endpoint(slot).sentBandwidthKbps(),
             server.bytesSent(slot), server.snapshotsSent(slot), server.objectsSent(slot), server.endpoint(slot).rttMs(),
             control.priorities() == null ? "none (unbudgeted)" : control.errorPriority() ? "error" : "fixed",
             control.intervalTicks());
+    }
+
+    /**
+     * The rate on the wire to a client over the ticks run since it connected, at 60 ticks a second: what a budget
+     * is held to. On a loaded machine the wall-clock rate ({@link SnapshotServer#wireKbps}) overstates it after the
+     * loop falls behind and catches up (several ticks sent in one burst).
+     */
+    private double perTickKbps(final int slot)
+    {
+        final int ticks = currentTick - connectedAtTick[slot] + 1;
+        final long wireBytes = server.bytesSent(slot) +
+            server.udpServer().datagramsSent(slot) * (long)SnapshotServer.IP_UDP_HEADER_BYTES;
+        return ticks <= 0 ? 0.0 : wireBytes * 8.0 * Scene.TICK_RATE_HZ / ticks / 1000.0;
     }
 
     /** @return the quantized states of {@code tick} (only with keepHistory). */
@@ -177,6 +195,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     public void onClientConnected(final int clientIndex, final InetSocketAddress address)
     {
         clientsServed++;
+        connectedAtTick[clientIndex] = currentTick;
         if (progress != null)
         {
             progress.printf(Locale.ROOT, "server: client %d connected from %s%n", clientIndex, address);
