@@ -31,6 +31,7 @@ final class ResendPolicy
     /** Times the state of the run ending at {@link #lastSentTick} was sent (saturating). */
     private final int[] sameStateSends;
     private final int unchangedRepeats;
+    private final int configuredResendTimeoutTicks;
     private int resendTimeoutTicks;
     private long heldForAck;
     private long timeoutResends;
@@ -46,6 +47,7 @@ final class ResendPolicy
         sameStateSends = new int[objectCount];
         unchangedRepeats = config.unchangedRepeats();
         resendTimeoutTicks = config.resendTimeoutTicks();
+        configuredResendTimeoutTicks = resendTimeoutTicks;
     }
 
     /**
@@ -125,5 +127,16 @@ final class ResendPolicy
     long timeoutResends()
     {
         return timeoutResends;
+    }
+
+    /** Forget every send and count, as built; the resend timeout returns to the configured one. Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(lastSentTick, StateRing.NO_TICK);
+        Arrays.fill(sameSinceTick, StateRing.NO_TICK);
+        Arrays.fill(sameStateSends, 0);
+        resendTimeoutTicks = configuredResendTimeoutTicks;
+        heldForAck = 0;
+        timeoutResends = 0;
     }
 }
