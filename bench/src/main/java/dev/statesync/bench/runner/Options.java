@@ -68,6 +68,12 @@ public final class Options
     public static final double DEFAULT_TARGET_POSITION_M = 0.02;
     /** Default {@code --target-rotation-deg}: the displayed rotation error a budget is spent to stay under, degrees. */
     public static final double DEFAULT_TARGET_ROTATION_DEG = 2.0;
+    /**
+     * Default {@code --extrapolate-ms}: how long the replica's display continues a moving object past its newest
+     * state (see {@code SnapshotDisplay}), ms.
+     */
+    public static final double DEFAULT_EXTRAPOLATE_MS =
+        dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_EXTRAPOLATION_NS / 1e6;
     /** Default client slots of the server subcommand. */
     public static final int DEFAULT_MAX_CLIENTS = 8;
     /** The simulated run (no subcommand). */
@@ -101,6 +107,8 @@ public final class Options
     private final boolean sweepCompare;
     private final double targetPositionM;
     private final double targetRotationDeg;
+    private final double extrapolateMs;
+    private final boolean mirrorDisplay;
 
     private Options(final CommandLineOptions c)
     {
@@ -129,6 +137,8 @@ public final class Options
         sweepCompare = c.sweepCompare;
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
+        extrapolateMs = c.extrapolateMs;
+        mirrorDisplay = !c.mirrorDisplayOff;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -165,6 +175,8 @@ public final class Options
         sweepCompare = false;
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
+        extrapolateMs = base.extrapolateMs;
+        mirrorDisplay = base.mirrorDisplay;
     }
 
     /**
@@ -383,6 +395,18 @@ public final class Options
     public double targetRotationDeg()
     {
         return targetRotationDeg;
+    }
+
+    /** @return true if error priority expects the replica's display to extrapolate as it does. */
+    public boolean mirrorDisplay()
+    {
+        return mirrorDisplay;
+    }
+
+    /** @return how long the replica's display extrapolates a starved moving object, ms (0: never). */
+    public double extrapolateMs()
+    {
+        return extrapolateMs;
     }
 
     /**

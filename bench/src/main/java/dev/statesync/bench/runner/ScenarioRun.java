@@ -15,6 +15,7 @@ import dev.statesync.codec.priority.SendRateController;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
 
 /**
  * One run of {@link ScenarioRunner}: the parts it wires together and the stages of a tick, in order
@@ -79,8 +80,11 @@ final class ScenarioRun
         fixedStages = new FixedStageBits(schema, objects);
         final AckedSnapshotTracker acked = new AckedSnapshotTracker(previous, 256);
         reference = new ReferenceStageBits(schema, objects, acked);
-        fidelity = new Fidelity(world.is3d(), objects,
-            Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
+        fidelity = new Fidelity(schema, objects,
+            Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks,
+            new SnapshotDisplayConfig()
+                .tickDurationNs(1_000_000_000L / Scene.TICK_RATE_HZ)
+                .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6)));
         final Predictor predictor = Predictors.forRun(kind, world.scene(), schema);
         link = new SimulatedLink(options, schema, objects, predictor, priorities, acked, fidelity);
         sent = new SentObjects(ticks, objects);
@@ -102,13 +106,22 @@ final class ScenarioRun
 
     /**
      * The error policy's settings for this run: a sent state is trusted for the round trip plus jitter and two
-     * ticks (after that the replica most likely lost it and shows the acked one).
+     * ticks (after that the replica most likely lost it and shows the acked one); unless {@code --mirror-display
+     * off}, the replica is expected to extrapolate as its display does.
      */
     private static ErrorPriorityConfig errorConfig(final Options options)
     {
         final double tickMs = 1000.0 / Scene.TICK_RATE_HZ;
-        return new ErrorPriorityConfig()
+        final ErrorPriorityConfig config = new ErrorPriorityConfig()
             .inFlightTicks((int)Math.ceil((options.rttMs() + 2 * options.jitterMs()) / tickMs) + 2);
+        if (options.mirrorDisplay() && options.extrapolateMs() > 0)
+        {
+            // The sender expects the replica's display: SnapshotDisplay with the same limits.
+            config.displayExtrapolation(options.extrapolateMs() / tickMs,
+                SnapshotDisplayConfig.DEFAULT_MIN_EXTRAPOLATION_SPEED_MPS * tickMs / 1000,
+                SnapshotDisplayConfig.DEFAULT_MAX_VELOCITY_SPAN_TICKS);
+        }
+        return config;
     }
 
     /**
