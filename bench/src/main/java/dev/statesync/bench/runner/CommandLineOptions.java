@@ -217,14 +217,14 @@ final class CommandLineOptions
         extrapolateMs = inRange("--extrapolate-ms", value, 0, 1000, true);
     }
 
-    boolean mirrorDisplayOff;
+    boolean mirrorDisplay;
 
     @Option(names = "--mirror-display", paramLabel = "on|off", order = 25,
-        description = {"on (default): error priority expects the replica's display to extrapolate as it does",
-            "(ErrorPriorityConfig.displayExtrapolation); off: expects it to hold"})
+        description = {"on: error priority expects the replica's display to extrapolate as it does",
+            "(ErrorPriorityConfig.displayExtrapolation); off (default): expects it to hold"})
     void mirrorDisplay(final String value)
     {
-        mirrorDisplayOff = "off".equals(oneOf("--mirror-display", value, "on", "off"));
+        mirrorDisplay = "on".equals(oneOf("--mirror-display", value, "on", "off"));
     }
 
     @Option(names = "--rate-distortion", paramLabel = "on|off", order = 20,

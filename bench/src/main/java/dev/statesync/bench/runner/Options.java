@@ -138,7 +138,7 @@ public final class Options
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
-        mirrorDisplay = !c.mirrorDisplayOff;
+        mirrorDisplay = c.mirrorDisplay;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */

@@ -106,8 +106,8 @@ final class ScenarioRun
 
     /**
      * The error policy's settings for this run: a sent state is trusted for the round trip plus jitter and two
-     * ticks (after that the replica most likely lost it and shows the acked one); unless {@code --mirror-display
-     * off}, the replica is expected to extrapolate as its display does.
+     * ticks (after that the replica most likely lost it and shows the acked one); with {@code --mirror-display on},
+     * the replica is expected to extrapolate as its display does (measured no better over six seeds, results.md).
      */
     private static ErrorPriorityConfig errorConfig(final Options options)
     {

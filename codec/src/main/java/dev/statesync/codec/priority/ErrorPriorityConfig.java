@@ -180,7 +180,9 @@ public final class ErrorPriorityConfig
      * the velocity between it and the send before it, for at most {@code ticks}, when the two are at most
      * {@code velocitySpanTicks} apart and it moved at least {@code minStepMPerTick} a tick. An object in straight
      * flight then costs little and the budget goes to those whose motion bends. Position only (the rotation is
-     * compared with the held one). Default 0 ticks: the replica holds.
+     * compared with the held one). Default 0 ticks: the replica holds. Measured at 128 kbps on the cubes run over
+     * six seeds against a display extrapolating 150 ms: largest error 0.88 against 0.89 m on average, position
+     * p99 10.5 against 10.2 mm (results.md, "Largest displayed error"): not adopted by the runner.
      *
      * @param ticks             longest extrapolation, ticks, >= 0.
      * @param minStepMPerTick   slowest motion extrapolated, metres per tick, >= 0.

@@ -35,8 +35,8 @@ import dev.statesync.codec.state.StateSchema;
  * a lost one). The defaults limit the cost: only objects faster than
  * {@link SnapshotDisplayConfig#minExtrapolationSpeedMps} (slower, the velocity of two quantized states is mostly
  * quantization), for at most {@link SnapshotDisplayConfig#maxExtrapolationNs}. The measured trade is in results.md
- * ("Largest displayed error"). A sender that spends a budget by expected error should expect the same display
- * (the codec's {@code ErrorPriorityConfig.displayExtrapolation}).
+ * ("Largest displayed error"). A sender that spends a budget by expected error can expect the same display (the
+ * codec's {@code ErrorPriorityConfig.displayExtrapolation}); measured, that was no better on average.
  *
  * <p>States are kept per object in tick order in a preallocated ring; a state not newer than the newest one held
  * (reordered, or a repeat) is dropped. Allocation free after construction.
