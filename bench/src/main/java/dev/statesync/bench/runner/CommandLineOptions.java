@@ -207,6 +207,26 @@ final class CommandLineOptions
         targetRotationDeg = inRange("--target-rotation-deg", value, 0, 180, false);
     }
 
+    double extrapolateMs = Options.DEFAULT_EXTRAPOLATE_MS;
+
+    @Option(names = "--extrapolate-ms", paramLabel = "MS", order = 24,
+        description = {"the replica's display continues a moving object past its newest state for at most this long,",
+            "then holds (SnapshotDisplayConfig.maxExtrapolationNs); 0: never (default 150)"})
+    void extrapolateMs(final double value)
+    {
+        extrapolateMs = inRange("--extrapolate-ms", value, 0, 1000, true);
+    }
+
+    boolean mirrorDisplay;
+
+    @Option(names = "--mirror-display", paramLabel = "on|off", order = 25,
+        description = {"on: error priority expects the replica's display to extrapolate as it does",
+            "(ErrorPriorityConfig.displayExtrapolation); off (default): expects it to hold"})
+    void mirrorDisplay(final String value)
+    {
+        mirrorDisplay = "on".equals(oneOf("--mirror-display", value, "on", "off"));
+    }
+
     @Option(names = "--rate-distortion", paramLabel = "on|off", order = 20,
         description = {
             "off: a budget is spent as before the rate-distortion controller",

@@ -2,24 +2,24 @@ package dev.statesync.bench.runner;
 
 import java.util.Arrays;
 
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotDisplay;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
+
 /**
  * How closely the replica shows what the authority simulated.
  *
  * <p>A replica displays the world a fixed interpolation delay in the past, {@code D} ticks, so that the
  * snapshots it needs have arrived: {@code D = ceil((one-way latency + jitter) / tick) + 2}. At every tick
- * {@code T} (once {@code T > D}) and for every object, the <b>displayed state</b> is what an interpolating
- * client shows at display tick {@code S = T - D}:
- * <ul>
- *   <li>the newest state it holds for that object whose tick {@code A} is {@code <= S} (dequantized to floats;
- *       an object not sent because it did not change keeps its older state, which is still correct);</li>
- *   <li>except when that state is older than {@code S}, not at rest, and the replica already holds the object's
- *       next state {@code B > S} with {@code B - A <= 8}: then the state blended from {@code A} towards {@code B} by
- *       {@code (S - A) / (B - A)} (positions linearly, rotations by normalised quaternion lerp, 2D angles along
- *       the shorter arc). That is what an interpolating client does with the two spare ticks of {@code D}
- *       instead of freezing a moving object at its last state when a snapshot is lost (or the sender held the
- *       object back a tick). Without it two such ticks in a row showed a cube knocked at 19 m/s two ticks stale:
- *       a 0.64 m error in an otherwise millimetre display.</li>
- * </ul>
+ * {@code T} (once {@code T > D}) and for every object, the <b>displayed state</b> is what the library's
+ * {@link SnapshotDisplay} shows at display tick {@code S = T - D}, so the measured error is what a game using it
+ * sees: the newest state held with tick {@code A <= S} (an object not sent because it did not change keeps its
+ * older state, which is still correct); blended from {@code A} towards the next state {@code B > S} when that is
+ * already held, the object is not at rest and {@code B - A <= 16} (without it two lost ticks in a row showed a
+ * cube knocked at 19 m/s two ticks stale: a 0.64 m error in an otherwise millimetre display); and, when nothing
+ * newer than {@code A} is held, the object moves faster than 2 m/s and {@code --extrapolate-ms} is above 0
+ * (default 150), continued along its velocity for at most that long ({@link SnapshotDisplayConfig} has the rules
+ * and the measured defaults).
  * It is compared with the authority's float state at {@code S} (for quantize-both-sides, the dequantized state
  * the authority's own scene holds):
  * <ul>
@@ -36,10 +36,7 @@ import java.util.Arrays;
  */
 public final class Fidelity
 {
-    private static final int NO_TICK = Integer.MIN_VALUE;
-    private static final int REPLICA_DEPTH = 32;
-    /** Longest hold, ticks, the display interpolates across; a longer one is an object that simply did not change. */
-    private static final int MAX_BLEND_TICKS = 8;
+    private static final int NO_TICK = SnapshotDisplay.NO_TICK;
 
     private final boolean is3d;
     private final int objects;
@@ -49,11 +46,8 @@ public final class Fidelity
     private final float[][] authority;
     private final int[] authorityTicks;
 
-    private final int[] replicaTicks;
-    private final float[] replicaRecords;
-    private final int[] replicaHead;
+    private final SnapshotDisplay display;
     private final float[] shownRecord;
-    private long blended;
 
     private final float[] lastDisplayedPos;
     private final boolean[] lastDisplayedValid;
@@ -74,6 +68,8 @@ public final class Fidelity
     private DisplayErrorCauses causes;
 
     /**
+     * A display that never extrapolates, of 3D records without velocities or 2D records with them.
+     *
      * @param is3d       3D records (else 2D).
      * @param objects    objects per tick.
      * @param delayTicks the interpolation delay D, ticks.
@@ -81,7 +77,22 @@ public final class Fidelity
      */
     public Fidelity(final boolean is3d, final int objects, final int delayTicks, final int ticks)
     {
-        this.is3d = is3d;
+        this(is3d ? StateSchema.snapshot3d() : StateSchema.default2d(), objects, delayTicks, ticks,
+            new SnapshotDisplayConfig());
+    }
+
+    /**
+     * @param schema     the schema of the records (2D or 3D, with or without velocities).
+     * @param objects    objects per tick.
+     * @param delayTicks the interpolation delay D, ticks.
+     * @param ticks      ticks of the run (sizes the per-tick series).
+     * @param display    the replica's display settings (the library's {@link SnapshotDisplay} shows every state).
+     */
+    public Fidelity(
+        final StateSchema schema, final int objects, final int delayTicks, final int ticks,
+        final SnapshotDisplayConfig display)
+    {
+        this.is3d = schema.is3d();
         this.objects = objects;
         this.stride = FloatRecords.stride(is3d);
         this.delayTicks = delayTicks;
@@ -89,10 +100,7 @@ public final class Fidelity
         authority = new float[authorityDepth][objects * stride];
         authorityTicks = new int[authorityDepth];
         Arrays.fill(authorityTicks, NO_TICK);
-        replicaTicks = new int[objects * REPLICA_DEPTH];
-        Arrays.fill(replicaTicks, NO_TICK);
-        replicaRecords = new float[objects * REPLICA_DEPTH * stride];
-        replicaHead = new int[objects];
+        this.display = new SnapshotDisplay(schema, objects, display);
         shownRecord = new float[stride];
         lastDisplayedPos = new float[objects * 3];
         lastDisplayedValid = new boolean[objects];
@@ -152,16 +160,7 @@ public final class Fidelity
     /** The replica now holds {@code record} as object {@code object}'s state of {@code tick} (copied). */
     public void recordReplica(final int object, final int tick, final float[] record, final int offset)
     {
-        final int base = object * REPLICA_DEPTH;
-        final int newest = replicaTicks[base + replicaHead[object]];
-        if (newest != NO_TICK && tick <= newest)
-        {
-            return;
-        }
-        final int head = (replicaHead[object] + 1) % REPLICA_DEPTH;
-        replicaHead[object] = head;
-        replicaTicks[base + head] = tick;
-        System.arraycopy(record, offset, replicaRecords, (base + head) * stride, stride);
+        display.hold(object, tick, record, offset);
     }
 
     /** Compare the replica's display at {@code tick} with the authority at {@code tick - D}. */
@@ -195,26 +194,15 @@ public final class Fidelity
             }
 
             views.authority(object, truth[a], truth[a + 1]);
-            final int r = displayed(object, shown);
-            if (r < 0)
+            final float[] shownState = shownRecord;
+            if (display.show(object, shown, shownState, 0) == SnapshotDisplay.NOTHING)
             {
                 unheld++;
                 lastDisplayedValid[object] = false;
                 continue;
             }
-            final int displayedTick = replicaTicks[r];
-            final float[] shownState = shownRecord;
-            System.arraycopy(replicaRecords, r * stride, shownState, 0, stride);
-            final int next = object * REPLICA_DEPTH + (r - object * REPLICA_DEPTH + 1) % REPLICA_DEPTH;
-            int blendedTowards = NO_TICK;
-            if (displayedTick < shown && shownState[restOffset] == 0f && replicaTicks[next] != NO_TICK &&
-                replicaTicks[next] > shown && replicaTicks[next] - displayedTick <= MAX_BLEND_TICKS)
-            {
-                blendedTowards = replicaTicks[next];
-                blend(shownState, replicaRecords, next * stride,
-                    (float)(shown - displayedTick) / (replicaTicks[next] - displayedTick));
-                blended++;
-            }
+            final int displayedTick = display.shownTick();
+            final int blendedTowards = display.shownTowardsTick();
             final int ro = 0;
             final double dx = shownState[ro] - truth[a];
             final double dy = shownState[ro + 1] - truth[a + 1];
@@ -250,61 +238,6 @@ public final class Fidelity
         {
             meanErrorByTick[tick] = tickSamples == 0 ? Double.NaN : tickSum / tickSamples;
             maxErrorByTick[tick] = tickSamples == 0 ? Double.NaN : tickMax;
-        }
-    }
-
-    /** @return index into the replica ring of the newest state of {@code object} with tick <= shown, or -1. */
-    private int displayed(final int object, final int shown)
-    {
-        final int base = object * REPLICA_DEPTH;
-        int head = replicaHead[object];
-        for (int i = 0; i < REPLICA_DEPTH; i++)
-        {
-            final int tick = replicaTicks[base + head];
-            if (tick == NO_TICK)
-            {
-                return -1;
-            }
-            if (tick <= shown)
-            {
-                return base + head;
-            }
-            head = (head + REPLICA_DEPTH - 1) % REPLICA_DEPTH;
-        }
-        return -1;
-    }
-
-    /**
-     * {@code record} (the state before the gap) moved {@code fraction} of the way to {@code to[t..]} (the state after
-     * it): positions linearly, a 3D rotation by normalised lerp on the nearer hemisphere, a 2D angle on the shorter arc.
-     * Velocities and the at-rest flag keep the earlier state's values: the display shows poses.
-     */
-    private void blend(final float[] record, final float[] to, final int t, final float fraction)
-    {
-        final int positions = is3d ? 3 : 2;
-        for (int i = 0; i < positions; i++)
-        {
-            record[i] += fraction * (to[t + i] - record[i]);
-        }
-        if (is3d)
-        {
-            final float dot = record[3] * to[t + 3] + record[4] * to[t + 4] + record[5] * to[t + 5] + record[6] * to[t + 6];
-            final float sign = dot < 0 ? -1f : 1f;
-            double norm = 0;
-            for (int i = 3; i < 7; i++)
-            {
-                record[i] += fraction * (sign * to[t + i] - record[i]);
-                norm += sq(record[i]);
-            }
-            final float inverse = (float)(1.0 / Math.sqrt(Math.max(1e-12, norm)));
-            for (int i = 3; i < 7; i++)
-            {
-                record[i] *= inverse;
-            }
-        }
-        else
-        {
-            record[2] += fraction * (float)Math.IEEEremainder((double)to[t + 2] - record[2], 2 * Math.PI);
         }
     }
 
@@ -351,7 +284,13 @@ public final class Fidelity
     /** @return (object, tick) pairs shown blended across a gap of lost or late snapshots. */
     public long blended()
     {
-        return blended;
+        return display.blendedCount();
+    }
+
+    /** @return (object, tick) pairs shown extrapolated past the newest state held (starved). */
+    public long extrapolated()
+    {
+        return display.extrapolatedCount();
     }
 
     /** @return (object, tick) pairs the replica did not yet hold. */

@@ -5,6 +5,7 @@ import picocli.CommandLine.ParameterException;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.priority.ErrorPriorityConfig;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
 import dev.statesync.sync.snapshot.SnapshotRateControlConfig;
 
 /**
@@ -72,6 +73,12 @@ public final class Options
     public static final double DEFAULT_TARGET_POSITION_M = 0.02;
     /** Default {@code --target-rotation-deg}: the displayed rotation error a budget is spent to stay under, degrees. */
     public static final double DEFAULT_TARGET_ROTATION_DEG = 2.0;
+    /**
+     * Default {@code --extrapolate-ms}: how long the replica's display continues a moving object past its newest
+     * state (see {@code SnapshotDisplay}), ms.
+     */
+    public static final double DEFAULT_EXTRAPOLATE_MS =
+        dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_EXTRAPOLATION_NS / 1e6;
     /** Default client slots of the server subcommand. */
     public static final int DEFAULT_MAX_CLIENTS = 8;
     /** The simulated run (no subcommand). */
@@ -105,6 +112,8 @@ public final class Options
     private final boolean sweepCompare;
     private final double targetPositionM;
     private final double targetRotationDeg;
+    private final double extrapolateMs;
+    private final boolean mirrorDisplay;
 
     private Options(final CommandLineOptions c)
     {
@@ -133,6 +142,8 @@ public final class Options
         sweepCompare = c.sweepCompare;
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
+        extrapolateMs = c.extrapolateMs;
+        mirrorDisplay = c.mirrorDisplay;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -169,6 +180,8 @@ public final class Options
         sweepCompare = false;
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
+        extrapolateMs = base.extrapolateMs;
+        mirrorDisplay = base.mirrorDisplay;
     }
 
     /**
@@ -389,6 +402,18 @@ public final class Options
         return targetRotationDeg;
     }
 
+    /** @return true if error priority expects the replica's display to extrapolate as it does. */
+    public boolean mirrorDisplay()
+    {
+        return mirrorDisplay;
+    }
+
+    /** @return how long the replica's display extrapolates a starved moving object, ms (0: never). */
+    public double extrapolateMs()
+    {
+        return extrapolateMs;
+    }
+
     /**
      * @return true when this run's quantization is chosen from the error targets: under a budget,
      *         {@code --quantization coarse}, or {@code auto} below {@link #AUTO_COARSE_BELOW_KBPS} (the schema decides
@@ -416,10 +441,29 @@ public final class Options
             .tickRateHz(Scene.TICK_RATE_HZ)
             .maxPayloadBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES)
             .errorPriority(PRIORITY_ERROR.equals(priority))
-            .errorPriorityConfig(new ErrorPriorityConfig().inFlightTicks((int)Math.ceil((rttMs + 2 * jitterMs) / tickMs) + 2))
+            .errorPriorityConfig(errorPriorityConfig(tickMs))
             .sendIntervalTicks(sendIntervalTicks == SEND_INTERVAL_AUTO ?
                 SnapshotRateControlConfig.SEND_INTERVAL_AUTO : sendIntervalTicks)
             .maxSendIntervalTicks(MAX_SEND_INTERVAL_TICKS);
+    }
+
+    /**
+     * The error policy's settings: a sent state is trusted for the round trip plus twice the jitter and two ticks
+     * (after that the replica most likely lost it and shows the acked one); with {@code --mirror-display on}, the
+     * replica is expected to extrapolate as its {@code SnapshotDisplay} does (measured no better over six seeds,
+     * results.md, so off by default).
+     */
+    private ErrorPriorityConfig errorPriorityConfig(final double tickMs)
+    {
+        final ErrorPriorityConfig config = new ErrorPriorityConfig()
+            .inFlightTicks((int)Math.ceil((rttMs + 2 * jitterMs) / tickMs) + 2);
+        if (mirrorDisplay() && extrapolateMs() > 0)
+        {
+            config.displayExtrapolation(extrapolateMs() / tickMs,
+                SnapshotDisplayConfig.DEFAULT_MIN_EXTRAPOLATION_SPEED_MPS * tickMs / 1000,
+                SnapshotDisplayConfig.DEFAULT_MAX_VELOCITY_SPAN_TICKS);
+        }
+        return config;
     }
 
     /** @return the fixed send interval in ticks, or {@link #SEND_INTERVAL_AUTO}. */

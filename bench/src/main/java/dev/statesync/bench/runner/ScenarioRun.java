@@ -8,6 +8,7 @@ import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
 import dev.statesync.sync.snapshot.SnapshotRateControl;
 
 /**
@@ -63,8 +64,11 @@ final class ScenarioRun
         fixedStages = new FixedStageBits(schema, objects);
         final AckedSnapshotTracker acked = new AckedSnapshotTracker(previous, 256);
         reference = new ReferenceStageBits(schema, objects, acked);
-        fidelity = new Fidelity(world.is3d(), objects,
-            Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
+        fidelity = new Fidelity(schema, objects,
+            Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks,
+            new SnapshotDisplayConfig()
+                .tickDurationNs(1_000_000_000L / Scene.TICK_RATE_HZ)
+                .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6)));
         final Predictor predictor = Predictors.forRun(kind, world.scene(), schema);
         link = new SimulatedLink(options, schema, objects, predictor, rateControl, acked, fidelity);
         sent = new SentObjects(ticks, objects);

@@ -47,6 +47,13 @@ public final class ErrorPriorityPolicy
     private final int inFlightTicks;
     private final float unheldErrorM;
     private final ErrorPriorityConfig.Mode mode;
+    private final double extrapolationTicks;
+    private final double minStepSquared;
+    private final int velocitySpanTicks;
+    /** The position the replica is expected to show, set by {@link #expectShown}. */
+    private float shownX;
+    private float shownY;
+    private float shownZ;
 
     private final float[] current;
     private final float[] importance;
@@ -76,6 +83,9 @@ public final class ErrorPriorityPolicy
         this.inFlightTicks = config.inFlightTicks();
         this.unheldErrorM = config.unheldErrorM();
         this.mode = config.mode();
+        this.extrapolationTicks = config.displayExtrapolationTicks();
+        this.minStepSquared = config.displayMinStepMPerTick() * config.displayMinStepMPerTick();
+        this.velocitySpanTicks = config.displayVelocitySpanTicks();
         current = new float[objectCount * poseFloats];
         importance = new float[objectCount];
         java.util.Arrays.fill(importance, 1f);
@@ -136,7 +146,7 @@ public final class ErrorPriorityPolicy
         for (int object = 0; object < objectCount; object++)
         {
             final int shown = shownSlot(object, tick, ackedTick.applyAsInt(object));
-            final float e = shown < 0 ? unheldErrorM : distance(object, shown);
+            final float e = shown < 0 ? unheldErrorM : distance(object, shown, tick);
             error[object] = e;
             final float weighted = importance[object] * e;
             if (mode == ErrorPriorityConfig.Mode.ACCUMULATED)
@@ -231,17 +241,56 @@ public final class ErrorPriorityPolicy
         return oldest;
     }
 
-    private float distance(final int object, final int index)
+    /**
+     * Sets {@link #shownX} (y, z) to the position the replica is expected to show at {@code tick} from the send at
+     * ring {@code index}: that send's, or continued along the velocity from the send before it (see
+     * {@link ErrorPriorityConfig#displayExtrapolation}).
+     */
+    private void expectShown(final int object, final int index, final int tick)
     {
+        final int s = index * poseFloats;
+        shownX = sentPoses[s];
+        shownY = sentPoses[s + 1];
+        shownZ = is3d ? sentPoses[s + 2] : 0f;
+        final int tickS = sentTicks[index];
+        if (extrapolationTicks <= 0 || tick <= tickS)
+        {
+            return;
+        }
+        final int base = object * depth;
+        final int before = base + (index - base + depth - 1) % depth;
+        final int tickP = sentTicks[before];
+        if (tickP == NONE || tickP >= tickS || tickS - tickP > velocitySpanTicks)
+        {
+            return;
+        }
+        final int p = before * poseFloats;
+        final double span = tickS - tickP;
+        final double vx = (sentPoses[s] - sentPoses[p]) / span;
+        final double vy = (sentPoses[s + 1] - sentPoses[p + 1]) / span;
+        final double vz = is3d ? (sentPoses[s + 2] - sentPoses[p + 2]) / span : 0;
+        if (vx * vx + vy * vy + vz * vz < minStepSquared)
+        {
+            return;
+        }
+        final double ahead = Math.min(tick - tickS, extrapolationTicks);
+        shownX = (float)(shownX + vx * ahead);
+        shownY = (float)(shownY + vy * ahead);
+        shownZ = (float)(shownZ + vz * ahead);
+    }
+
+    private float distance(final int object, final int index, final int tick)
+    {
+        expectShown(object, index, tick);
         final int c = object * poseFloats;
         final int s = index * poseFloats;
         final float[] p = current;
         final float[] q = sentPoses;
-        final double dx = p[c] - q[s];
-        final double dy = p[c + 1] - q[s + 1];
+        final double dx = p[c] - shownX;
+        final double dy = p[c + 1] - shownY;
         if (is3d)
         {
-            final double dz = p[c + 2] - q[s + 2];
+            final double dz = p[c + 2] - shownZ;
             double dot = 0;
             double normP = 0;
             double normQ = 0;

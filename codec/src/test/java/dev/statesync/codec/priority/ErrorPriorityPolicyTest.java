@@ -187,6 +187,33 @@ class ErrorPriorityPolicyTest
     }
 
     @Test
+    void shouldExpectAnExtrapolatingDisplayWhenConfigured()
+    {
+        // Objects 0 and 1 were sent at ticks 10 and 12 moving 0.3 m a tick in x; object 2 moved 0.01 m a tick.
+        final ErrorPriorityConfig config = new ErrorPriorityConfig().displayExtrapolation(4, 0.02, 8);
+        final ErrorPriorityPolicy extrapolating = new ErrorPriorityPolicy(3, true, config);
+        final ErrorPriorityPolicy holding = new ErrorPriorityPolicy(3, true, new ErrorPriorityConfig());
+        final PriorityAccumulator accumulator = new PriorityAccumulator(3);
+        for (final ErrorPriorityPolicy policy : new ErrorPriorityPolicy[] {extrapolating, holding})
+        {
+            observeAll(policy, pose(0, 0, 0, 0), pose(0, 0, 0, 0), pose(0, 0, 0, 0));
+            policy.onSent(10, all(3), 3);
+            observeAll(policy, pose(0.6f, 0, 0, 0), pose(0.6f, 0, 0, 0), pose(0.02f, 0, 0, 0));
+            policy.onSent(12, all(3), 3);
+            // Tick 18: object 0 went straight on (0.6 + 6 x 0.3), object 1 stopped, object 2 crept on.
+            observeAll(policy, pose(2.4f, 0, 0, 0), pose(0.6f, 0, 0, 0), pose(0.08f, 0, 0, 0));
+            policy.update(18, NOTHING_ACKED, accumulator);
+        }
+        // Extrapolated 4 ticks (the limit) of the 6: 0.6 + 1.2 = 1.8, 0.6 m short of 2.4.
+        assertEquals(0.6f, extrapolating.expectedErrorM(0), 1e-5f);
+        assertEquals(1.8f, holding.expectedErrorM(0), 1e-5f);
+        assertEquals(1.2f, extrapolating.expectedErrorM(1), 1e-5f, "a display that ran on overshoots a stop");
+        assertEquals(0f, holding.expectedErrorM(1), 1e-5f);
+        assertEquals(0.06f, extrapolating.expectedErrorM(2), 1e-5f, "slower than 0.02 m a tick: held");
+        assertEquals(0.06f, holding.expectedErrorM(2), 1e-5f);
+    }
+
+    @Test
     void shouldRejectMisuse()
     {
         final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true, new ErrorPriorityConfig());
@@ -195,6 +222,8 @@ class ErrorPriorityPolicyTest
         assertThrows(IllegalArgumentException.class, () -> policy.update(1, NOTHING_ACKED, new PriorityAccumulator(3)));
         assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().floorPerTick(0f));
         assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().historyDepth(0));
+        assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().displayExtrapolation(-1, 0, 8));
+        assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().displayExtrapolation(4, 0, 0));
     }
 
     @Test
