@@ -50,7 +50,8 @@ final class BitpackedLayout implements PacketLayout
     }
 
     @Override
-    public int serializeAlternative(final BitStream stream, final int alternative, final int alternatives)
+    public int serializeAlternative(
+        final BitStream stream, final int alternative, final int alternatives, final int motionContext)
     {
         return stream.serializeInt(alternative, 0, alternatives - 1);
     }

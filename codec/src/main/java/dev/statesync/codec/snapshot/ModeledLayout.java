@@ -75,9 +75,10 @@ final class ModeledLayout implements PacketLayout
     }
 
     @Override
-    public int serializeAlternative(final BitStream stream, final int alternative, final int alternatives)
+    public int serializeAlternative(
+        final BitStream stream, final int alternative, final int alternatives, final int motionContext)
     {
-        return BaselineRefs.serializeAlternative(stream, alternative, alternatives);
+        return BaselineRefs.serializeAlternative(stream, alternative, alternatives, motionContext);
     }
 
     @Override

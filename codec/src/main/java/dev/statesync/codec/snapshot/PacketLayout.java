@@ -29,8 +29,12 @@ interface PacketLayout
     /** @return the older baseline's table index, {@code tableSize} for none. */
     int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, boolean carriedInReference);
 
-    /** @return the predictor alternative in {@code [0, alternatives)}. */
-    int serializeAlternative(BitStream stream, int alternative, int alternatives);
+    /**
+     * @param motionContext the entry's packed {@link MotionContext} (both ends derived it from the baselines its
+     *                      refs name), for a layout that codes the alternative in its context.
+     * @return the predictor alternative in {@code [0, alternatives)}.
+     */
+    int serializeAlternative(BitStream stream, int alternative, int alternatives, int motionContext);
 
     /**
      * @return true if an object without a baseline is coded against the packet's previous such object (worth

@@ -137,8 +137,6 @@ final class SnapshotPacket
             {
                 olderRefs[i] = twoBaselines ?
                     layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carriedInReference) : tableSize;
-                stream.accountCategory(BitAccount.PREDICTOR);
-                alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives);
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;
@@ -149,13 +147,26 @@ final class SnapshotPacket
             {
                 return resolved;
             }
+            if (hasBaseline)
+            {
+                // After the baselines: the alternative is coded in the motion context they give.
+                stream.accountCategory(BitAccount.PREDICTOR);
+                alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives,
+                    plan.motionContext[i]);
+                if (stream.isFailed())
+                {
+                    return DecodeResult.MALFORMED;
+                }
+                baselines.predict(plan, i);
+            }
             final int stateOffset = stateOffsets[i];
             // Without a baseline a modeled layout still predicts: from the packet's previous such object.
             final int[] prediction = hasBaseline ? plan.predictions :
                 fromPrevious && previousAbsolute >= 0 ? states : null;
             layout.serializeObject(codec, stream, states, stateOffset, prediction,
                 hasBaseline ? plan.predictionOffset[i] : Math.max(previousAbsolute, 0),
-                hasBaseline ? plan.motionContext[i] : MotionContext.INTRA_PACKET);
+                hasBaseline ? MotionContext.withAlternative(plan.motionContext[i], alternativeOf[i]) :
+                    MotionContext.INTRA_PACKET);
             if (!hasBaseline)
             {
                 previousAbsolute = stateOffset;

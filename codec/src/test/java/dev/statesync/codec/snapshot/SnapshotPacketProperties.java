@@ -149,8 +149,13 @@ class SnapshotPacketProperties
                 plan.stateOffset[entry] = entry * stride;
                 plan.predictionOffset[entry] = 0;
                 plan.motionContext[entry] = written.motionContext[entry];
-                System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
                 return DecodeResult.OK;
+            }
+
+            @Override
+            public void predict(final PacketPlan plan, final int entry)
+            {
+                System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
             }
         };
     }
