@@ -199,6 +199,44 @@ class FreeFlightExtrapolationPredictorTest
         return 2 * Math.acos(Math.min(1, Math.abs(DoubleQuaternions.dot(a, b))));
     }
 
+    /**
+     * A sender and a receiver each hold an instance and predict different objects in between: the coefficients kept
+     * from one call never leak into the next, so both ends predict the same record from the same input.
+     */
+    @Property(tries = 300)
+    void twoEndsAgreeWhateverTheyPredictedBefore(@ForAll final long seed)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final FreeFlightExtrapolationPredictor sender = new FreeFlightExtrapolationPredictor(SCHEMA, ODE, true);
+        final FreeFlightExtrapolationPredictor receiver = new FreeFlightExtrapolationPredictor(SCHEMA, ODE, true);
+        for (int i = 0; i < 20; i++)
+        {
+            final StateRecord newest = randomMoving(random);
+            final StateRecord older = randomMoving(random);
+            final int h = 1 + random.nextInt(16);
+            final int olderAge = h + 1 + random.nextInt(4);
+            final StateRecord a = record(0, 0, 0);
+            final StateRecord b = record(0, 0, 0);
+            sender.predict(input(newest, h, older, olderAge), a);
+            if (random.nextBoolean())
+            {
+                receiver.predict(input(randomMoving(random), 1 + random.nextInt(30), randomMoving(random), 40), b);
+            }
+            receiver.predict(input(newest, h, older, olderAge), b);
+            assertArrayEquals(a.array(), b.array());
+            assertTrue(a.isValid());
+        }
+    }
+
+    private static StateRecord randomMoving(final SplittableRandom random)
+    {
+        final StateRecord r = record(random.nextInt(-50_000, 50_000), random.nextInt(-50_000, 50_000),
+            random.nextInt(0, 16_000));
+        final double[] q = DoubleQuaternions.random(random);
+        System.arraycopy(SmallestThreeMathTest.encode(9, q), 0, r.array(), r.index(SCHEMA.rotationOffset()), 4);
+        return r;
+    }
+
     /** Only a hostile table names ages this large: the replay is bounded and the record valid. */
     @Example
     void hostileAgesAreBoundedAndValid()
