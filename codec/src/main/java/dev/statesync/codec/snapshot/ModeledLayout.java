@@ -61,6 +61,12 @@ final class ModeledLayout implements PacketLayout
     }
 
     @Override
+    public int serializeTableAge(final BitStream stream, final int age, final int previousAge)
+    {
+        return BaselineRefs.serializeTableAge(stream, age, previousAge);
+    }
+
+    @Override
     public int serializeNewestRef(
         final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
     {

@@ -67,9 +67,11 @@ final class SnapshotPacket
         stream.accountCategory(BitAccount.BASELINE_TABLE);
         final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         plan.tableSize = tableSize;
-        for (int i = 0; i < tableSize; i++)
+        int previousAge = -1;
+        for (int i = 0; i < tableSize && !stream.isFailed(); i++)
         {
-            plan.tableTicks[i] = tick - 1 - stream.serializeLadder(tick - plan.tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+            previousAge = layout.serializeTableAge(stream, tick - plan.tableTicks[i] - 1, previousAge);
+            plan.tableTicks[i] = tick - 1 - previousAge;
         }
         if (stream.isFailed())
         {
