@@ -153,7 +153,8 @@ class FreeFlightExtrapolationPredictorTest
 
     /**
      * A body whose angular velocity loses 1% a step, as ode4j damps it, on a 15-bit rotation grid: the damped power
-     * lands within two milliradians of the truth, closer than constant angular velocity, which overshoots.
+     * lands within two milliradians and the exponent's rounding of the truth, closer than constant angular velocity,
+     * which overshoots.
      */
     @Property(tries = 500)
     void rotationFollowsTheDampedTurn(
@@ -190,7 +191,8 @@ class FreeFlightExtrapolationPredictorTest
         SmallestThreeMath.extrapolate(halfRange, newest, 0, h, older, 0, h + 1, undamped, 0,
             new long[SmallestThreeMath.SCRATCH_LENGTH]);
         final double undampedError = angle(truth, DoubleQuaternions.fromCodes(halfRange, undamped, 0));
-        assertTrue(dampedError < 2e-3, "damped error " + dampedError);
+        // Quantization, plus the exponent's rounding to 2^-4 of a step's turn.
+        assertTrue(dampedError < 2e-3 + radPerTick / 32, "damped error " + dampedError);
         assertTrue(dampedError < undampedError, dampedError + " against undamped " + undampedError);
     }
 
