@@ -385,7 +385,37 @@ public final class SmallestThreeMath
         final long[] scratch)
     {
         final long span = (long)olderAgeTicks - newestAgeTicks;
-        if (span <= 0 || newestAgeTicks <= 0 || sameCodes(newest, newestRot, older, olderRot))
+        if (span <= 0 || newestAgeTicks <= 0)
+        {
+            System.arraycopy(newest, newestRot, out, outRot, 4);
+            return;
+        }
+        extrapolateByPower(halfRange, newest, newestRot, older, olderRot,
+            FixedPoint.divRound((long)newestAgeTicks << EXPONENT_FRACTION_BITS, span), out, outRot, scratch);
+    }
+
+    /**
+     * {@link #extrapolate} with the exponent given: {@code predicted = delta^e * q_newest} for
+     * {@code delta = q_newest * conj(q_older)}, for a caller whose rotation between the baselines and after the
+     * newest is not at constant angular velocity (a damped body turns by less each step, see
+     * {@link FreeFlightExtrapolationPredictor}). Identical baseline codes or a non-positive exponent hold the
+     * newest rotation exactly. An exponent with fewer fraction bits costs fewer square roots.
+     *
+     * @param exponentQ16 {@code e * 2^16}; clamped to {@link #MAX_EXTRAPOLATION_POWER}.
+     * @see #extrapolate
+     */
+    public static void extrapolateByPower(
+        final int halfRange,
+        final int[] newest,
+        final int newestRot,
+        final int[] older,
+        final int olderRot,
+        final long exponentQ16,
+        final int[] out,
+        final int outRot,
+        final long[] scratch)
+    {
+        if (exponentQ16 <= 0 || sameCodes(newest, newestRot, older, olderRot))
         {
             System.arraycopy(newest, newestRot, out, outRot, 4);
             return;
@@ -403,9 +433,7 @@ public final class SmallestThreeMath
         multiply(scratch, NEWEST, scratch, DELTA, scratch, DELTA);
 
         final long maxExponentQ16 = (long)MAX_EXTRAPOLATION_POWER << EXPONENT_FRACTION_BITS;
-        final long exponentQ16 = Math.min(maxExponentQ16,
-            FixedPoint.divRound((long)newestAgeTicks << EXPONENT_FRACTION_BITS, span));
-        power(scratch, DELTA, exponentQ16, POWER, WORK);
+        power(scratch, DELTA, Math.min(maxExponentQ16, exponentQ16), POWER, WORK);
         multiply(scratch, POWER, scratch, NEWEST, scratch, POWER);
         normalize(scratch, POWER);
         toCodes(halfRange, scratch, POWER, out, outRot);

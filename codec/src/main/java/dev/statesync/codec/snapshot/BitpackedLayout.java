@@ -49,8 +49,16 @@ final class BitpackedLayout implements PacketLayout
         return stream.serializeInt(older, 0, tableSize);
     }
 
+    /** On the age ladder, whatever the previous entry's: any order decodes. */
     @Override
-    public int serializeAlternative(final BitStream stream, final int alternative, final int alternatives)
+    public int serializeTableAge(final BitStream stream, final int age, final int previousAge)
+    {
+        return stream.serializeLadder(age, SnapshotFormat.AGE_LADDER);
+    }
+
+    @Override
+    public int serializeAlternative(
+        final BitStream stream, final int alternative, final int alternatives, final int motionContext)
     {
         return stream.serializeInt(alternative, 0, alternatives - 1);
     }

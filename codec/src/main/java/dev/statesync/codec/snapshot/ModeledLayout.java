@@ -61,6 +61,12 @@ final class ModeledLayout implements PacketLayout
     }
 
     @Override
+    public int serializeTableAge(final BitStream stream, final int age, final int previousAge)
+    {
+        return BaselineRefs.serializeTableAge(stream, age, previousAge);
+    }
+
+    @Override
     public int serializeNewestRef(
         final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
     {
@@ -75,9 +81,10 @@ final class ModeledLayout implements PacketLayout
     }
 
     @Override
-    public int serializeAlternative(final BitStream stream, final int alternative, final int alternatives)
+    public int serializeAlternative(
+        final BitStream stream, final int alternative, final int alternatives, final int motionContext)
     {
-        return BaselineRefs.serializeAlternative(stream, alternative, alternatives);
+        return BaselineRefs.serializeAlternative(stream, alternative, alternatives, motionContext);
     }
 
     @Override

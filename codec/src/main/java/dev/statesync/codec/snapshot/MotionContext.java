@@ -43,8 +43,18 @@ public final class MotionContext
     private static final int GROUPS = 4;
     private static final int AXES = 3;
     private static final int PREVIOUS_LEVELS = 3;
+    /**
+     * Predictor alternatives told apart in the position contexts: 0, 1, and 2 or above. A body the encoder
+     * predicted by holding it, by extrapolating it or by its free flight is mispredicted in different ways, and the
+     * decoder has read the alternative before the residuals. On the cube scene splitting position saved 27 bits per
+     * snapshot (0.7%), splitting rotation too only 4 more for a third more model memory, so rotation is not split.
+     */
+    static final int ALTERNATIVE_LEVELS = 3;
+    private static final int UNSPLIT_CONTEXTS = GROUPS * AXES * CLASSES * PREVIOUS_LEVELS;
+    /** Contexts of the position group for one alternative level. */
+    private static final int SPLIT_CONTEXTS = AXES * CLASSES * PREVIOUS_LEVELS;
     /** Residual contexts the motion contexts take; other users of the model's residual contexts follow. */
-    static final int RESIDUAL_CONTEXTS_USED = GROUPS * AXES * CLASSES * PREVIOUS_LEVELS;
+    static final int RESIDUAL_CONTEXTS_USED = UNSPLIT_CONTEXTS + (ALTERNATIVE_LEVELS - 1) * SPLIT_CONTEXTS;
 
     /** Flag contexts: perfect prediction by position class, at rest by predicted at rest, largest index kept. */
     static final int FLAG_PERFECT = 0;
@@ -66,6 +76,23 @@ public final class MotionContext
     }
 
     static final int DIRECTION_SHIFT = 8;
+    private static final int ALTERNATIVE_SHIFT = 16;
+
+    /**
+     * @param packed      a packed context from {@link #of} (or {@link #NONE}).
+     * @param alternative the predictor alternative the object is coded against.
+     * @return the context with the alternative folded in (its residual contexts tell alternatives apart).
+     */
+    static int withAlternative(final int packed, final int alternative)
+    {
+        return packed | Math.min(alternative, ALTERNATIVE_LEVELS - 1) << ALTERNATIVE_SHIFT;
+    }
+
+    /** @return the alternative level folded in by {@link #withAlternative}, 0 if none. */
+    static int alternativeLevel(final int packed)
+    {
+        return (packed >>> ALTERNATIVE_SHIFT) & 3;
+    }
 
     /** @return position and rotation classes packed into one int (no direction flips). */
     public static int pack(final int positionClass, final int rotationClass)
@@ -152,11 +179,18 @@ public final class MotionContext
      * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first);
      *                          three levels (up to 3, up to 31, more) measured 2% smaller than two on the
      *                          cube scene once models carry across packets.
+     * @param alternativeLevel  {@link #alternativeLevel} of the object's packed context: position residuals of
+     *                          each level have contexts of their own ({@link #ALTERNATIVE_LEVELS}), the other
+     *                          groups share theirs.
      * @return the residual context of one component.
      */
-    static int residualContext(final int group, final int axis, final int motionClass, final int previousMagnitude)
+    static int residualContext(
+        final int group, final int axis, final int motionClass, final int previousMagnitude, final int alternativeLevel)
     {
         final int previousLevel = previousMagnitude > 31 ? 2 : previousMagnitude > 3 ? 1 : 0;
-        return ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
+        final int context = ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
+        // Position comes first, so its contexts are below SPLIT_CONTEXTS.
+        return group == GROUP_POSITION && alternativeLevel > 0 ?
+            UNSPLIT_CONTEXTS + (alternativeLevel - 1) * SPLIT_CONTEXTS + context : context;
     }
 }

@@ -72,6 +72,8 @@ public final class ObjectCodec
         StateRecord state;
         private StateRecord predictionView;
         private boolean predicted;
+        /** {@link MotionContext#alternativeLevel} of the object being coded. */
+        int alternativeLevel;
 
         Coding begin(final BitStream stream, final StateRecord state, final StateRecord prediction)
         {
@@ -308,6 +310,7 @@ public final class ObjectCodec
         final StateRecord prediction = c.prediction();
         final int positionClass = MotionContext.positionClass(motionContext);
         final int rotationClass = MotionContext.rotationClass(motionContext);
+        c.alternativeLevel = MotionContext.alternativeLevel(motionContext);
         final boolean perfect = !stream.isReading() && state.contentEquals(prediction);
         stream.accountCategory(BitAccount.PERFECT_FLAG);
         if (stream.serializeFlag(perfect, MotionContext.FLAG_PERFECT + positionClass))
@@ -462,7 +465,7 @@ public final class ObjectCodec
             final int direction = MotionContext.direction(directions, firstComponent + i);
             final int residual = direction * stream.serializeResidual(
                 stream.isReading() ? 0 : direction * (state.field(field) - reference.field(field)),
-                MotionContext.residualContext(group, i, motionClass, largest));
+                MotionContext.residualContext(group, i, motionClass, largest, c.alternativeLevel));
             largest = Math.max(largest, Math.abs(residual));
             if (stream.isReading())
             {
@@ -520,7 +523,7 @@ public final class ObjectCodec
         final int half = 1 << (bits - 1);
         final int shortest = stream.isReading() ? 0 : (((state.angle() - prediction.angle()) + half) & mask) - half;
         final int residual = stream.serializeResidual(shortest,
-            MotionContext.residualContext(MotionContext.GROUP_ROTATION, 0, rotationClass, 0));
+            MotionContext.residualContext(MotionContext.GROUP_ROTATION, 0, rotationClass, 0, c.alternativeLevel));
         if (stream.isReading())
         {
             stream.validate(residual >= -half && residual < half);

@@ -21,16 +21,24 @@ interface PacketBaselines
         {
             return DecodeResult.OK;
         }
+
+        @Override
+        public void predict(final PacketPlan plan, final int entry)
+        {
+        }
     };
 
     /** @return {@link DecodeResult#OK} to go on with a packet of this tick, else why not. */
     DecodeResult acceptTick(int tick);
 
     /**
-     * Entry {@code entry}'s refs and alternative are serialized: make its {@link PacketPlan#stateOffset} and,
-     * for an entry with a baseline, its prediction and motion context ready for the state.
+     * Entry {@code entry}'s refs are serialized: make its {@link PacketPlan#stateOffset} and, for an entry with a
+     * baseline, its baselines and motion context ready for the alternative ({@link #predict} follows).
      *
      * @return {@link DecodeResult#OK}, or why the packet cannot be decoded (a named baseline is not held).
      */
     DecodeResult resolve(PacketPlan plan, int entry, PacketLayout layout);
+
+    /** Entry {@code entry}, resolved and with a baseline, has its alternative serialized: make its prediction ready. */
+    void predict(PacketPlan plan, int entry);
 }

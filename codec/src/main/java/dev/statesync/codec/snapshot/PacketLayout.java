@@ -23,14 +23,27 @@ interface PacketLayout
     /** Serialize which objects the packet carries ({@link PacketPlan#count} is already serialized). */
     void serializeObjects(BitStream stream, PacketPlan plan);
 
+    /**
+     * One baseline table entry's age ({@code tick - baseline tick - 1}).
+     *
+     * @param age         the entry's age (written; ignored when reading).
+     * @param previousAge the previous entry's age as serialized, -1 for the first entry.
+     * @return the age, in {@code [0, SnapshotFormat.AGE_LADDER.maxValue()]}; a reader fails outside the layout's rule.
+     */
+    int serializeTableAge(BitStream stream, int age, int previousAge);
+
     /** @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that. */
     int serializeNewestRef(BitStream stream, int newest, int tableSize, boolean carriedInReference);
 
     /** @return the older baseline's table index, {@code tableSize} for none. */
     int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, boolean carriedInReference);
 
-    /** @return the predictor alternative in {@code [0, alternatives)}. */
-    int serializeAlternative(BitStream stream, int alternative, int alternatives);
+    /**
+     * @param motionContext the entry's packed {@link MotionContext} (both ends derived it from the baselines its
+     *                      refs name), for a layout that codes the alternative in its context.
+     * @return the predictor alternative in {@code [0, alternatives)}.
+     */
+    int serializeAlternative(BitStream stream, int alternative, int alternatives, int motionContext);
 
     /**
      * @return true if an object without a baseline is coded against the packet's previous such object (worth

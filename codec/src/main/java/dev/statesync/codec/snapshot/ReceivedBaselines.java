@@ -67,12 +67,17 @@ final class ReceivedBaselines implements PacketBaselines
         }
         final int[] ring = receivedRing.array();
         final int newestAge = tick - newestTickOfBaseline;
-        // One prediction at a time: the packet routine codes the entry against it before the next is resolved.
-        plan.predictionOffset[entry] = 0;
-        prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge)
-            .predict(plan.alternative[entry], plan.predictions, 0);
+        prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
         plan.motionContext[entry] = layout.usesMotionContexts() ? prediction.motionContext() : MotionContext.NONE;
         return DecodeResult.OK;
+    }
+
+    @Override
+    public void predict(final PacketPlan plan, final int entry)
+    {
+        // One prediction at a time: the packet routine codes the entry against it before the next is resolved.
+        plan.predictionOffset[entry] = 0;
+        prediction.predict(plan.alternative[entry], plan.predictions, 0);
     }
 
     /** @return the newest tick applied, or {@link StateRing#NO_TICK}. */

@@ -67,9 +67,11 @@ final class SnapshotPacket
         stream.accountCategory(BitAccount.BASELINE_TABLE);
         final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         plan.tableSize = tableSize;
-        for (int i = 0; i < tableSize; i++)
+        int previousAge = -1;
+        for (int i = 0; i < tableSize && !stream.isFailed(); i++)
         {
-            plan.tableTicks[i] = tick - 1 - stream.serializeLadder(tick - plan.tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+            previousAge = layout.serializeTableAge(stream, tick - plan.tableTicks[i] - 1, previousAge);
+            plan.tableTicks[i] = tick - 1 - previousAge;
         }
         if (stream.isFailed())
         {
@@ -137,8 +139,6 @@ final class SnapshotPacket
             {
                 olderRefs[i] = twoBaselines ?
                     layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carriedInReference) : tableSize;
-                stream.accountCategory(BitAccount.PREDICTOR);
-                alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives);
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;
@@ -149,13 +149,26 @@ final class SnapshotPacket
             {
                 return resolved;
             }
+            if (hasBaseline)
+            {
+                // After the baselines: the alternative is coded in the motion context they give.
+                stream.accountCategory(BitAccount.PREDICTOR);
+                alternativeOf[i] = layout.serializeAlternative(stream, alternativeOf[i], alternatives,
+                    plan.motionContext[i]);
+                if (stream.isFailed())
+                {
+                    return DecodeResult.MALFORMED;
+                }
+                baselines.predict(plan, i);
+            }
             final int stateOffset = stateOffsets[i];
             // Without a baseline a modeled layout still predicts: from the packet's previous such object.
             final int[] prediction = hasBaseline ? plan.predictions :
                 fromPrevious && previousAbsolute >= 0 ? states : null;
             layout.serializeObject(codec, stream, states, stateOffset, prediction,
                 hasBaseline ? plan.predictionOffset[i] : Math.max(previousAbsolute, 0),
-                hasBaseline ? plan.motionContext[i] : MotionContext.INTRA_PACKET);
+                hasBaseline ? MotionContext.withAlternative(plan.motionContext[i], alternativeOf[i]) :
+                    MotionContext.INTRA_PACKET);
             if (!hasBaseline)
             {
                 previousAbsolute = stateOffset;

@@ -149,8 +149,13 @@ class SnapshotPacketProperties
                 plan.stateOffset[entry] = entry * stride;
                 plan.predictionOffset[entry] = 0;
                 plan.motionContext[entry] = written.motionContext[entry];
-                System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
                 return DecodeResult.OK;
+            }
+
+            @Override
+            public void predict(final PacketPlan plan, final int entry)
+            {
+                System.arraycopy(written.predictions, written.predictionOffset[entry], plan.predictions, 0, stride);
             }
         };
     }
@@ -188,7 +193,9 @@ class SnapshotPacketProperties
             plan.newestRef[i] = newest;
             plan.olderRef[i] = baselineCount == 2 && newest < plan.tableSize ?
                 newest + 1 + random.nextInt(plan.tableSize - newest) : plan.tableSize;
-            plan.motionContext[i] = MotionContext.NONE;
+            // Any motion context the baselines could give: the alternative and the residuals are coded in it.
+            plan.motionContext[i] = MotionContext.pack(random.nextInt(MotionContext.CLASSES),
+                random.nextInt(MotionContext.CLASSES)) | random.nextInt(64) << MotionContext.DIRECTION_SHIFT;
             plan.stateOffset[i] = i * stride;
             plan.predictionOffset[i] = i * stride;
             RandomStates.randomRecord(schema, random, plan.predictions, i * stride);
