@@ -19,6 +19,10 @@ public final class RangeBitReader implements ModeledBitStream
 
     private ContextModel model = new ContextModel();
     private DirectBuffer buffer;
+    /** The buffer's backing array when it has one (bytes then come straight from it), else null. */
+    private byte[] array;
+    /** Where the region starts in {@link #array}. */
+    private int arrayOffset;
     private int offset;
     private int length;
     private int position;
@@ -48,6 +52,8 @@ public final class RangeBitReader implements ModeledBitStream
         this.buffer = buffer;
         this.offset = offset;
         this.length = length;
+        array = buffer.byteArray();
+        arrayOffset = buffer.wrapAdjustment() + offset;
         position = 0;
         failed = false;
         range = 0xFFFF_FFFFL;
@@ -63,7 +69,8 @@ public final class RangeBitReader implements ModeledBitStream
     {
         if (position < length)
         {
-            return buffer.getByte(offset + position++) & 0xFF;
+            final int at = position++;
+            return (array != null ? array[arrayOffset + at] : buffer.getByte(offset + at)) & 0xFF;
         }
         failed = true;
         return 0;

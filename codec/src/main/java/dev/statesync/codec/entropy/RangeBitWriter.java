@@ -25,6 +25,10 @@ public final class RangeBitWriter implements ModeledBitStream
 
     private ContextModel model = new ContextModel();
     private MutableDirectBuffer buffer;
+    /** The buffer's backing array when it has one (bytes then go straight into it), else null. */
+    private byte[] array;
+    /** Where the region starts in {@link #array}. */
+    private int arrayOffset;
     private int offset;
     private int capacity;
     private int position;
@@ -93,6 +97,8 @@ public final class RangeBitWriter implements ModeledBitStream
         this.buffer = buffer;
         this.offset = offset;
         this.capacity = capacity;
+        array = buffer.byteArray();
+        arrayOffset = buffer.wrapAdjustment() + offset;
         position = 0;
         overflowed = false;
         low = 0;
@@ -139,7 +145,14 @@ public final class RangeBitWriter implements ModeledBitStream
     {
         if (position < capacity)
         {
-            buffer.putByte(offset + position, (byte)value);
+            if (array != null)
+            {
+                array[arrayOffset + position] = (byte)value;
+            }
+            else
+            {
+                buffer.putByte(offset + position, (byte)value);
+            }
         }
         else
         {

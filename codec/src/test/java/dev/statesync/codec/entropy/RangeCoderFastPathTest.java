@@ -191,7 +191,7 @@ class RangeCoderFastPathTest
         return out;
     }
 
-    @Property(tries = 3000)
+    @Property(tries = 1500)
     void writesTheReferenceBytes(@ForAll final long seed)
     {
         final Script script = script(seed);
@@ -207,7 +207,7 @@ class RangeCoderFastPathTest
         assertEquals(reference.isFailed(), fast.isFailed());
     }
 
-    @Property(tries = 3000)
+    @Property(tries = 1500)
     void decodesWhatTheReferenceDecodesFromValidTruncatedAndHostileBytes(@ForAll final long seed)
     {
         final Script script = script(seed);
@@ -278,6 +278,48 @@ class RangeCoderFastPathTest
                 assertArrayEquals(expected, encode(new RangeBitWriter(), script, 256));
                 assertSameDecode(script, Arrays.copyOf(expected, expected.length - 1));
             }
+        }
+    }
+
+    @Property(tries = 300)
+    void codesTheSameInOffHeapAndOffsetRegions(@ForAll final long seed)
+    {
+        // The coder reads and writes a buffer's backing array directly when it has one: a direct buffer (no
+        // array) and a region at an offset inside a wrapped slice of an array code the same bytes.
+        final Script script = script(seed);
+        final byte[] expected = encode(new ReferenceRangeBitWriter(), script, 1 << 16);
+        final int length = expected.length - 1;
+        final int offset = 1 + (int)Math.floorMod(seed, 13L);
+        final UnsafeBuffer direct = new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(length + 2 * offset));
+        final byte[] backing = new byte[length + 3 * offset];
+        final UnsafeBuffer slice = new UnsafeBuffer(backing, offset, length + 2 * offset);
+        for (final UnsafeBuffer buffer : new UnsafeBuffer[] {direct, slice})
+        {
+            final RangeBitWriter writer = new RangeBitWriter().wrap(buffer, offset, length);
+            run(writer, script, new int[script.size()], new byte[script.size()][]);
+            assertEquals(length, writer.finish());
+            final byte[] written = new byte[length];
+            buffer.getBytes(offset, written);
+            assertArrayEquals(Arrays.copyOf(expected, length), written);
+            if (buffer == slice)
+            {
+                // Nothing outside the region was touched.
+                for (int i = 0; i < 2 * offset; i++)
+                {
+                    assertEquals(0, backing[i]);
+                }
+                for (int i = 2 * offset + length; i < backing.length; i++)
+                {
+                    assertEquals(0, backing[i]);
+                }
+            }
+            final int[] expectedValues = new int[script.size()];
+            final int[] actual = new int[script.size()];
+            run(new ReferenceRangeBitReader().wrap(new UnsafeBuffer(written), 0, length), script, expectedValues,
+                new byte[script.size()][]);
+            final RangeBitReader reader = new RangeBitReader().wrap(buffer, offset, length);
+            run(reader, script, actual, new byte[script.size()][]);
+            assertArrayEquals(expectedValues, actual);
         }
     }
 
