@@ -50,6 +50,8 @@ public final class FuzzTargets
             seed -> new UdpServerTarget("udp-server", seed));
         register("udp-client", "UdpClient.poll over loopback: challenges, control and data datagrams",
             seed -> new UdpClientTarget("udp-client", seed));
+        register("snapshot-server", "SnapshotServer.poll over loopback, two clients: from a client's address and a stranger's",
+            seed -> new SnapshotServerTarget("snapshot-server", seed));
     }
 
     private record Entry(String description, LongFunction<FuzzTarget> factory)

@@ -3,6 +3,10 @@ package dev.statesync.bench.runner;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
+import dev.statesync.bench.scene.Scene;
+import dev.statesync.codec.priority.ErrorPriorityConfig;
+import dev.statesync.sync.snapshot.SnapshotRateControlConfig;
+
 /**
  * The scenario runner's command line, parsed and validated. Immutable.
  *
@@ -394,6 +398,28 @@ public final class Options
     {
         return budgeted() && (QUANTIZATION_COARSE.equals(quantization) ||
             QUANTIZATION_AUTO.equals(quantization) && budgetKbps < AUTO_COARSE_BELOW_KBPS);
+    }
+
+    /**
+     * How this run spends its budget, for the library's {@code SnapshotRateControl}: the simulated runner and the
+     * {@code server} subcommand both build their controls from this. Error priority trusts a sent state for the
+     * link's round trip plus twice its jitter and two ticks (after that the replica most likely lost it and shows
+     * the acked one); unbudgeted, only a fixed send interval applies.
+     *
+     * @return a new config.
+     */
+    public SnapshotRateControlConfig rateControl()
+    {
+        final double tickMs = 1000.0 / Scene.TICK_RATE_HZ;
+        return new SnapshotRateControlConfig()
+            .budgetBitsPerSecond(budgeted() ? budgetKbps * 1000.0 : 0)
+            .tickRateHz(Scene.TICK_RATE_HZ)
+            .maxPayloadBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES)
+            .errorPriority(PRIORITY_ERROR.equals(priority))
+            .errorPriorityConfig(new ErrorPriorityConfig().inFlightTicks((int)Math.ceil((rttMs + 2 * jitterMs) / tickMs) + 2))
+            .sendIntervalTicks(sendIntervalTicks == SEND_INTERVAL_AUTO ?
+                SnapshotRateControlConfig.SEND_INTERVAL_AUTO : sendIntervalTicks)
+            .maxSendIntervalTicks(MAX_SEND_INTERVAL_TICKS);
     }
 
     /** @return the fixed send interval in ticks, or {@link #SEND_INTERVAL_AUTO}. */

@@ -4,6 +4,7 @@ import dev.statesync.bench.scene.ObjectStates;
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.bench.scene.SceneFactory;
 import dev.statesync.bench.scene.SnapsInsideStep;
+import dev.statesync.codec.priority.QuantizationForError;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
 
@@ -31,6 +32,22 @@ public final class QuantizedScene
     public QuantizedScene(final String sceneName, final SchemaKind kind)
     {
         this(sceneName, kind, 0, 0);
+    }
+
+    /**
+     * The scene of a run at the run's precision: coarser, chosen from the error targets, when a budget engages
+     * coarse quantization ({@link Options#coarseQuantization()}), else the schema's preset. The simulated run, the
+     * {@code server} and the {@code client} all build theirs here, so both ends of a real link agree.
+     *
+     * @throws IllegalArgumentException for a scene not in this build.
+     */
+    static QuantizedScene forRun(final Options options)
+    {
+        return options.coarseQuantization() ? new QuantizedScene(options.scene(), options.schema(),
+            QuantizationForError.positionUnitsPerMetre(options.targetPositionM(),
+                QuantizationForError.DEFAULT_QUANTIZATION_SHARE),
+            QuantizationForError.rotationBits(options.targetRotationDeg(), QuantizationForError.DEFAULT_QUANTIZATION_SHARE)) :
+            new QuantizedScene(options.scene(), options.schema());
     }
 
     /**

@@ -4,17 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.statesync.bench.scene.Scene;
-import java.util.function.IntUnaryOperator;
-
 import dev.statesync.codec.predict.Predictor;
-import dev.statesync.codec.priority.ErrorPriorityConfig;
-import dev.statesync.codec.priority.ErrorPriorityPolicy;
-import dev.statesync.codec.priority.PriorityAccumulator;
-import dev.statesync.codec.priority.QuantizationForError;
-import dev.statesync.codec.priority.SendRateController;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotRateControl;
 
 /**
  * One run of {@link ScenarioRunner}: the parts it wires together and the stages of a tick, in order
@@ -23,14 +17,6 @@ import dev.statesync.codec.state.StateSchema;
 final class ScenarioRun
 {
     private static final long TICK_NS = 1_000_000_000L / Scene.TICK_RATE_HZ;
-    private static final float PLAYER_PRIORITY = 1e6f;
-    private static final float CHANGED_PRIORITY = 100f;
-    private static final float OTHER_PRIORITY = 1f;
-    /**
-     * Importance of the player (object 0) under error priority: its error counts 1000 times, so the object the
-     * user steers goes in every snapshot, as the fixed factors' 1e6 made sure.
-     */
-    private static final float PLAYER_IMPORTANCE = 1000f;
     private static final Stage[] FIXED_STAGES = { Stage.UNCOMPRESSED, Stage.AT_REST, Stage.QUANTIZED, Stage.SMALLEST_THREE };
 
     private final Options options;
@@ -38,14 +24,11 @@ final class ScenarioRun
     private final QuantizedScene world;
     private final int objects;
     private final int ticks;
-    private final PriorityAccumulator priorities;
-    /** Priority by expected error ({@code --priority error} under a budget), else null: fixed factors. */
-    private final ErrorPriorityPolicy errorPolicy;
-    private final IntUnaryOperator ackedTick;
-    /** Chooses the send interval ({@code --send-interval auto} under a budget), else null: a fixed interval. */
-    private final SendRateController rateController;
-    private final int fixedIntervalTicks;
-    private int lastSentTick;
+    /**
+     * How the budget is spent (the library's, as the UDP server's): priority by expected error or fixed factors,
+     * the send interval, each snapshot's payload budget.
+     */
+    private final SnapshotRateControl rateControl;
     private int lastOverheadBytes;
     private long snapshotsSent;
     private final QuantizedStates previous;
@@ -67,14 +50,15 @@ final class ScenarioRun
     {
         this.options = options;
         kind = options.schema();
-        world = options.coarseQuantization() ? new QuantizedScene(options.scene(), kind,
-            QuantizationForError.positionUnitsPerMetre(options.targetPositionM(), QuantizationForError.DEFAULT_QUANTIZATION_SHARE),
-            QuantizationForError.rotationBits(options.targetRotationDeg(), QuantizationForError.DEFAULT_QUANTIZATION_SHARE)) :
-            new QuantizedScene(options.scene(), kind);
+        world = QuantizedScene.forRun(options);
         objects = world.objectCount();
         ticks = options.ticks();
         final StateSchema schema = world.schema();
-        priorities = options.budgeted() ? new PriorityAccumulator(objects) : null;
+        rateControl = new SnapshotRateControl(objects, world.is3d(), options.rateControl());
+        if (objects > 0)
+        {
+            rateControl.importantObject(0);
+        }
         previous = new QuantizedStates(schema, objects);
         fixedStages = new FixedStageBits(schema, objects);
         final AckedSnapshotTracker acked = new AckedSnapshotTracker(previous, 256);
@@ -82,33 +66,11 @@ final class ScenarioRun
         fidelity = new Fidelity(world.is3d(), objects,
             Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks);
         final Predictor predictor = Predictors.forRun(kind, world.scene(), schema);
-        link = new SimulatedLink(options, schema, objects, predictor, priorities, acked, fidelity);
+        link = new SimulatedLink(options, schema, objects, predictor, rateControl, acked, fidelity);
         sent = new SentObjects(ticks, objects);
         stages = new StageAccounting(ticks);
         bitBreakdown = new BitBreakdown(objects);
         link.sender().bitAccount(bitBreakdown.account());
-        errorPolicy = options.errorPriority() ? new ErrorPriorityPolicy(objects, world.is3d(), errorConfig(options)) : null;
-        if (errorPolicy != null && objects > 0)
-        {
-            errorPolicy.importance(0, PLAYER_IMPORTANCE);
-        }
-        final SnapshotSender sender = link.sender();
-        ackedTick = sender::ackedTick;
-        final boolean auto = options.sendIntervalTicks() == Options.SEND_INTERVAL_AUTO;
-        rateController = auto && options.budgeted() ? new SendRateController(
-            options.budgetKbps() * 1000.0, Scene.TICK_RATE_HZ, Options.MAX_SEND_INTERVAL_TICKS) : null;
-        fixedIntervalTicks = auto ? 1 : options.sendIntervalTicks();
-    }
-
-    /**
-     * The error policy's settings for this run: a sent state is trusted for the round trip plus jitter and two
-     * ticks (after that the replica most likely lost it and shows the acked one).
-     */
-    private static ErrorPriorityConfig errorConfig(final Options options)
-    {
-        final double tickMs = 1000.0 / Scene.TICK_RATE_HZ;
-        return new ErrorPriorityConfig()
-            .inFlightTicks((int)Math.ceil((options.rttMs() + 2 * options.jitterMs()) / tickMs) + 2);
     }
 
     /**
@@ -161,23 +123,11 @@ final class ScenarioRun
         }
         link.deliver(nowNs);
         bitBreakdown.classify(current, world.scene());
-        final int interval = tick - lastSentTick;
-        if (lastSentTick == 0 || interval >= intervalTicks())
+        if (rateControl.sendDue(tick))
         {
-            link.send(tick, current, nowNs, lastSentTick == 0 ? 1 : interval);
-            lastSentTick = tick;
+            link.send(tick, current, nowNs);
             snapshotsSent++;
-            final SnapshotSender sender = link.sender();
-            sent.record(tick, sender);
-            if (errorPolicy != null)
-            {
-                errorPolicy.onSent(tick, sender.includedObjects(), sender.includedCount());
-            }
-            if (rateController != null)
-            {
-                rateController.onSent(8L * (link.payloadBytes() + link.overheadBytes()), link.overheadBytes() * 8,
-                    sender.lastCandidateCount(), sender.includedCount());
-            }
+            sent.record(tick, link.sender());
         }
         else
         {
@@ -187,12 +137,6 @@ final class ScenarioRun
         link.acknowledge(nowNs);
         fidelity.evaluate(tick);
         previous.copyFrom(current);
-    }
-
-    /** @return ticks between snapshots now: the controller's choice, or the fixed interval. */
-    private int intervalTicks()
-    {
-        return rateController != null ? rateController.intervalTicks() : fixedIntervalTicks;
     }
 
     /** Step the scene, quantize it (both sides for the state schema) and record the authority's floats. */
@@ -210,24 +154,8 @@ final class ScenarioRun
     private void accountFixedStages(final int tick, final QuantizedStates current)
     {
         fixedStages.account(current, tick == 1 ? null : previous);
-        if (errorPolicy != null)
-        {
-            final float[] records = world.records();
-            final int stride = FloatRecords.stride(world.is3d());
-            for (int i = 0; i < objects; i++)
-            {
-                errorPolicy.observe(i, records, i * stride);
-            }
-            errorPolicy.update(tick, ackedTick, priorities);
-        }
-        else if (priorities != null)
-        {
-            for (int i = 0; i < objects; i++)
-            {
-                priorities.setPriorityFactor(i,
-                    i == 0 ? PLAYER_PRIORITY : fixedStages.changed(i) ? CHANGED_PRIORITY : OTHER_PRIORITY);
-            }
-        }
+        rateControl.observe(world.records(), FloatRecords.stride(world.is3d()));
+        rateControl.prioritize(tick, link.sender(), current, tick == 1 ? null : previous);
         changedSum += fixedStages.changedCount();
         atRestSum += fixedStages.atRestCount();
     }
@@ -295,9 +223,9 @@ final class ScenarioRun
             return null;
         }
         final StateSchema schema = world.schema();
-        return new RateControlFigures(errorPolicy != null ? Options.PRIORITY_ERROR : Options.PRIORITY_FIXED,
-            rateController != null ? "auto" : Integer.toString(fixedIntervalTicks),
-            (double)snapshotsSent * Scene.TICK_RATE_HZ / ticks, rateController != null ? rateController.changes() : 0,
+        return new RateControlFigures(rateControl.errorPriority() ? Options.PRIORITY_ERROR : Options.PRIORITY_FIXED,
+            rateControl.automaticInterval() ? "auto" : Integer.toString(rateControl.intervalTicks()),
+            (double)snapshotsSent * Scene.TICK_RATE_HZ / ticks, rateControl.intervalChanges(),
             schema.positionUnitsPerMetre(), schema.rotationBits());
     }
 }

@@ -3,7 +3,6 @@ package dev.statesync.bench.runner;
 import org.agrona.DirectBuffer;
 
 import dev.statesync.codec.predict.Predictor;
-import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.quantize.StateQuantizer;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
@@ -19,6 +18,7 @@ import dev.statesync.sync.sim.NetworkSimulator;
 import dev.statesync.sync.sim.NetworkSimulatorConfig;
 import dev.statesync.sync.snapshot.SnapshotAuthority;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;
+import dev.statesync.sync.snapshot.SnapshotRateControl;
 import dev.statesync.sync.snapshot.SnapshotReplica;
 import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
 
@@ -38,12 +38,11 @@ final class SimulatedLink implements DatagramHandler
     private final NetworkSimulator network;
     private final SnapshotAuthority authority;
     private final SnapshotReplica replica;
-    private final PriorityAccumulator priorities;
+    private final SnapshotRateControl rateControl;
     private final AckedSnapshotTracker acked;
     private final Fidelity fidelity;
     private final StateQuantizer replicaQuantizer;
     private final float[] replicaRecord;
-    private final double budgetKbps;
     private boolean sentThisTick;
     /** Scratch for dequantizing the previous-tick states a snapshot repeated. */
     private final QuantizedStates previousHeld;
@@ -61,7 +60,7 @@ final class SimulatedLink implements DatagramHandler
      * @param schema     the run's schema.
      * @param objects    objects in the scene.
      * @param predictor  shared by both ends.
-     * @param priorities the accumulator of a budgeted run, or null: accumulated just before each send.
+     * @param rateControl how the run spends its budget: priorities, each snapshot's payload budget.
      * @param acked      told what the replica applied, sent and the authority received.
      * @param fidelity   receives every object the replica applies.
      */
@@ -70,14 +69,13 @@ final class SimulatedLink implements DatagramHandler
         final StateSchema schema,
         final int objects,
         final Predictor predictor,
-        final PriorityAccumulator priorities,
+        final SnapshotRateControl rateControl,
         final AckedSnapshotTracker acked,
         final Fidelity fidelity)
     {
-        this.priorities = priorities;
+        this.rateControl = rateControl;
         this.acked = acked;
         this.fidelity = fidelity;
-        this.budgetKbps = options.budgetKbps();
         network = new NetworkSimulator(new NetworkSimulatorConfig()
             .latencyMs(options.oneWayLatencyMs())
             .jitterMs(options.jitterMs())
@@ -96,7 +94,8 @@ final class SimulatedLink implements DatagramHandler
         };
         final PacketTransmitter toAuthority =
             (buffer, offset, length) -> network.send(REPLICA_ADDRESS, AUTHORITY_ADDRESS, buffer, offset, length, nowNs);
-        authority = SnapshotAuthority.withEndpoint(schema, objects, predictor, priorities, link, toReplica, 0);
+        authority =
+            SnapshotAuthority.withEndpoint(schema, objects, predictor, rateControl.priorities(), link, toReplica, 0);
         replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0);
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[FloatRecords.stride(schema.is3d())];
@@ -107,19 +106,13 @@ final class SimulatedLink implements DatagramHandler
      * Unlimited means every changed object every tick: a payload as large as the reliability layer can fragment,
      * so index order never starves the high indices as a 1200-byte packet would. Snapshots are framed and
      * range-coded wherever that is smaller than bitpacking. Under a budget the configured payload is the largest
-     * a snapshot may get, one sent every {@link Options#MAX_SEND_INTERVAL_TICKS} ticks; each send sets its own
-     * ({@link #send}).
+     * a snapshot may get, one sent every {@link Options#MAX_SEND_INTERVAL_TICKS} ticks; the rate control gives
+     * each send its own ({@link SnapshotRateControl#send}).
      */
     private static SnapshotLinkConfig linkConfig(final Options options)
     {
-        final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(LinkBudget.UNLIMITED_PAYLOAD_BYTES)
+        return new SnapshotLinkConfig().payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .snapshot(new SnapshotConfig().rangeCoded(true));
-        if (options.budgeted())
-        {
-            link.payloadBudgetBytes(
-                LinkBudget.payloadBytesPerSnapshot(options.budgetKbps(), Options.MAX_SEND_INTERVAL_TICKS));
-        }
-        return link;
     }
 
     /** Link stage: deliver every datagram the simulator has due at {@code nowNs}, both ways. */
@@ -130,21 +123,18 @@ final class SimulatedLink implements DatagramHandler
     }
 
     /**
-     * Send stage: prioritise (budgeted runs) and send the snapshot of {@code tick}, counting what it put on the
-     * wire. Under a budget the snapshot may use the bytes of {@code intervalTicks} ticks: the ticks since the last
-     * one, which sent nothing.
+     * Send stage: send the snapshot of {@code tick} through the rate control (priorities grow, under a budget the
+     * snapshot may use the bytes of the ticks since the last one), counting what it put on the wire and telling the
+     * rate control.
      */
-    void send(final int tick, final QuantizedStates current, final long nowNs, final int intervalTicks)
+    void send(final int tick, final QuantizedStates current, final long nowNs)
     {
         startSendStage(nowNs, true);
-        if (budgetKbps > 0)
-        {
-            authority.payloadBudgetBytes(LinkBudget.payloadBytesPerSnapshot(budgetKbps, intervalTicks));
-        }
         final long encodeStartNs = System.nanoTime();
         final long lostBefore = snapshotDatagramsLost;
-        authority.sendSnapshot(tick, current, nowNs);
+        rateControl.send(authority, tick, current, nowNs);
         encodeNs += System.nanoTime() - encodeStartNs;
+        rateControl.onWire(authority, datagramBytesThisTick + datagramsThisTick * (long)LinkBudget.IP_UDP_HEADER_BYTES);
         final DisplayErrorCauses causes = fidelity.errorCauses();
         if (causes != null)
         {
@@ -158,16 +148,13 @@ final class SimulatedLink implements DatagramHandler
     void skip(final long nowNs)
     {
         startSendStage(nowNs, false);
+        rateControl.skip();
     }
 
-    /** What every send stage does first, sending or not: priorities grow, this tick's wire counts start at 0. */
+    /** What every send stage does first, sending or not: this tick's wire counts start at 0. */
     private void startSendStage(final long nowNs, final boolean sending)
     {
         this.nowNs = nowNs;
-        if (priorities != null)
-        {
-            priorities.accumulate();
-        }
         datagramsThisTick = 0;
         datagramBytesThisTick = 0;
         sentThisTick = sending;

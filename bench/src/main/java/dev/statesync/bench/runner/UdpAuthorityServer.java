@@ -8,10 +8,10 @@ import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;
+import dev.statesync.sync.snapshot.SnapshotRateControl;
 import dev.statesync.sync.snapshot.SnapshotServer;
 import dev.statesync.sync.snapshot.SnapshotServerListener;
 import dev.statesync.sync.udp.DisconnectReason;
@@ -19,18 +19,18 @@ import dev.statesync.sync.udp.UdpServerConfig;
 
 /**
  * The {@code server} subcommand: steps the scene in real time at 60 Hz on 127.0.0.1 and serves it to up to
- * {@code --max-clients} replicas over real UDP through a {@link SnapshotServer}: per client, the codec, budget,
- * priorities and RTT-based resend timeout of the simulated run ({@link #link(Options)}), each datagram authenticated
- * with the keys that client's handshake derived. Prints every client's rate on the wire every two seconds and when it
+ * {@code --max-clients} replicas over real UDP through a {@link SnapshotServer}: per client, the codec, precision,
+ * RTT-based resend timeout ({@link #link(Options)}) and budget control of the simulated run: the library's
+ * {@link SnapshotRateControl} built from the same options ({@link Options#rateControl()}: priority by expected error
+ * or, with {@code --rate-distortion off} or {@code --priority fixed}, fixed factors; the send interval; each
+ * snapshot's payload budget), the player (object 0) first; each datagram authenticated with the keys that client's
+ * handshake derived. Prints every client's rate on the wire every two seconds and when it
  * leaves. Stops by itself after the run's ticks.
  */
 public final class UdpAuthorityServer implements SnapshotServerListener, AutoCloseable
 {
     private static final long TICK_NS = 1_000_000_000L / Scene.TICK_RATE_HZ;
     private static final int REPORT_INTERVAL_TICKS = Scene.TICK_RATE_HZ * 2;
-    private static final float PLAYER_PRIORITY = 1e6f;
-    private static final float CHANGED_PRIORITY = 100f;
-    private static final float OTHER_PRIORITY = 1f;
 
     private final Options options;
     private final QuantizedScene world;
@@ -40,6 +40,9 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     private PrintStream progress;
     private long nowNs;
     private int clientsServed;
+    /** The tick being run, and each slot's tick of connection: rates per tick of the run, whatever the wall clock. */
+    private int currentTick;
+    private final int[] connectedAtTick;
 
     /**
      * @param options     scene, schema, budget, seconds, client slots.
@@ -50,17 +53,27 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     public UdpAuthorityServer(final Options options, final int port, final boolean keepHistory) throws IOException
     {
         this.options = options;
-        this.world = new QuantizedScene(options.scene(), options.schema());
+        this.world = QuantizedScene.forRun(options);
         this.previous = new QuantizedStates(world.schema(), world.objectCount());
         this.server = new SnapshotServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
             new UdpServerConfig().maxClients(options.maxClients()), world.schema(), world.objectCount(),
-            Predictors.forRun(options.schema(), world.scene(), world.schema()), link(options), this, System.nanoTime());
+            Predictors.forRun(options.schema(), world.scene(), world.schema()), link(options), options.rateControl(),
+            this, System.nanoTime());
+        for (int slot = 0; slot < server.maxClients(); slot++)
+        {
+            if (world.objectCount() > 0)
+            {
+                server.rateControl(slot).importantObject(0);
+            }
+        }
         this.history = keepHistory ? new QuantizedStates[options.ticks() + 1] : null;
+        this.connectedAtTick = new int[server.maxClients()];
     }
 
     /**
-     * The link both subcommands run, the simulated run's: range-coded snapshots, and the payload budget of
-     * {@code --budget-kbps} (unlimited without: every changed object every tick).
+     * The link both subcommands run, the simulated run's: range-coded snapshots, and a payload capacity of the
+     * largest snapshot {@code --budget-kbps} allows at the longest send interval (unlimited without: every changed
+     * object every tick); the rate control gives each snapshot its own budget.
      *
      * @param options the run's options.
      * @return a new config; its link keys are unused, every connection's handshake derives its own.
@@ -68,8 +81,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     static SnapshotLinkConfig link(final Options options)
     {
         return new SnapshotLinkConfig()
-            .payloadBudgetBytes(options.budgeted() ?
-                LinkBudget.payloadBytesPerSnapshot(options.budgetKbps()) : LinkBudget.UNLIMITED_PAYLOAD_BYTES)
+            .payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .tickRateHz(Scene.TICK_RATE_HZ)
             .snapshot(new SnapshotConfig().rangeCoded(true));
     }
@@ -91,6 +103,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
         final long startNs = System.nanoTime();
         for (int tick = 1; tick <= options.ticks(); tick++)
         {
+            currentTick = tick;
             final long dueNs = startNs + tick * TICK_NS;
             while ((nowNs = System.nanoTime()) < dueNs)
             {
@@ -104,8 +117,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
                 history[tick] = new QuantizedStates(states.schema(), states.objectCount());
                 history[tick].copyFrom(states);
             }
-            setPriorities(states, tick == 1);
-            server.sendSnapshots(tick, states, nowNs);
+            server.sendSnapshots(tick, states, world.records(), FloatRecords.stride(world.is3d()), nowNs);
             server.update(nowNs);
             previous.copyFrom(states);
             if (progress != null && tick % REPORT_INTERVAL_TICKS == 0)
@@ -136,30 +148,29 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
         }
     }
 
-    /** The simulated run's priorities, per client: the player first, then what changed, then the rest. */
-    private void setPriorities(final QuantizedStates states, final boolean first)
-    {
-        for (int slot = 0; slot < server.maxClients(); slot++)
-        {
-            if (!server.isConnected(slot))
-            {
-                continue;
-            }
-            final PriorityAccumulator priorities = server.priorities(slot);
-            for (int i = 0; i < states.objectCount(); i++)
-            {
-                final boolean changed = first || !states.sameObject(i, previous);
-                priorities.setPriorityFactor(i, i == 0 ? PLAYER_PRIORITY : changed ? CHANGED_PRIORITY : OTHER_PRIORITY);
-            }
-        }
-    }
-
     private void printClient(final String prefix, final int slot)
     {
+        final SnapshotRateControl control = server.rateControl(slot);
         progress.printf(Locale.ROOT,
-            "%sclient %d: %.1f kbps on the wire (smoothed %.1f), %d bytes, %d snapshots, %d objects, RTT %.1f ms%n",
-            prefix, slot, server.wireKbps(slot, nowNs), server.endpoint(slot).sentBandwidthKbps(),
-            server.bytesSent(slot), server.snapshotsSent(slot), server.objectsSent(slot), server.endpoint(slot).rttMs());
+            "%sclient %d: %.1f kbps on the wire (%.1f per tick run, smoothed %.1f), %d bytes, %d snapshots, " +
+            "%d objects, RTT %.1f ms, priority %s, a snapshot every %d tick(s)%n",
+            prefix, slot, server.wireKbps(slot, nowNs), perTickKbps(slot), server.endpoint(slot).sentBandwidthKbps(),
+            server.bytesSent(slot), server.snapshotsSent(slot), server.objectsSent(slot), server.endpoint(slot).rttMs(),
+            control.priorities() == null ? "none (unbudgeted)" : control.errorPriority() ? "error" : "fixed",
+            control.intervalTicks());
+    }
+
+    /**
+     * The rate on the wire to a client over the ticks run since it connected, at 60 ticks a second: what a budget
+     * is held to. On a loaded machine the wall-clock rate ({@link SnapshotServer#wireKbps}) overstates it after the
+     * loop falls behind and catches up (several ticks sent in one burst).
+     */
+    private double perTickKbps(final int slot)
+    {
+        final int ticks = currentTick - connectedAtTick[slot] + 1;
+        final long wireBytes = server.bytesSent(slot) +
+            server.udpServer().datagramsSent(slot) * (long)SnapshotServer.IP_UDP_HEADER_BYTES;
+        return ticks <= 0 ? 0.0 : wireBytes * 8.0 * Scene.TICK_RATE_HZ / ticks / 1000.0;
     }
 
     /** @return the quantized states of {@code tick} (only with keepHistory). */
@@ -184,6 +195,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
     public void onClientConnected(final int clientIndex, final InetSocketAddress address)
     {
         clientsServed++;
+        connectedAtTick[clientIndex] = currentTick;
         if (progress != null)
         {
             progress.printf(Locale.ROOT, "server: client %d connected from %s%n", clientIndex, address);

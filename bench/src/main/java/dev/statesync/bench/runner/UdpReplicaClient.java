@@ -37,7 +37,7 @@ public final class UdpReplicaClient implements AutoCloseable
     public UdpReplicaClient(final Options options, final int serverPort) throws IOException
     {
         this.options = options;
-        final QuantizedScene shape = new QuantizedScene(options.scene(), options.schema());
+        final QuantizedScene shape = QuantizedScene.forRun(options);
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         this.client = new SnapshotClient(new InetSocketAddress(loopback, 0), new InetSocketAddress(loopback, serverPort),
             new UdpClientConfig(), shape.schema(), shape.objectCount(),

@@ -35,6 +35,11 @@ class HostileInputFuzzCiTest
         {
             return 1_500;
         }
+        if (target.equals("snapshot-server"))
+        {
+            // Each honest tick relays snapshots to two clients over real sockets: the slowest honest phases.
+            return 5_000;
+        }
         if (target.startsWith("replica") || target.startsWith("receiver"))
         {
             return 5_000;

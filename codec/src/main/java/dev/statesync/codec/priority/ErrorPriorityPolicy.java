@@ -176,6 +176,17 @@ public final class ErrorPriorityPolicy
         }
     }
 
+    /**
+     * Forget every send, for a new connection whose replica holds nothing yet: what {@link #onSent} remembered and the
+     * last errors. Importances and the poses last observed stay. Allocates nothing.
+     */
+    public void reset()
+    {
+        java.util.Arrays.fill(sentTicks, NONE);
+        java.util.Arrays.fill(head, 0);
+        java.util.Arrays.fill(error, 0f);
+    }
+
     /** @return the error of the object measured by the last {@link #update}, metres (rotation weighted in). */
     public float expectedErrorM(final int object)
     {

@@ -124,6 +124,16 @@ public final class SendRateController
         return changes;
     }
 
+    /** Start again as built, for a new connection: every tick, no estimate, no changes counted. Allocates nothing. */
+    public void reset()
+    {
+        intervalTicks = 1;
+        payloadBitsPerTick = Double.NaN;
+        framingBits = Double.NaN;
+        snapshotsSinceDecision = 0;
+        changes = 0;
+    }
+
     /**
      * A snapshot was sent at the current interval.
      *

@@ -139,4 +139,17 @@ final class AckedBaselines
         }
         return h;
     }
+
+    /** Forget every ack and sent packet, as built (the model ring is the sender's to reset). Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(newestAckedTick, StateRing.NO_TICK);
+        Arrays.fill(olderAckedTick, StateRing.NO_TICK);
+        newestAckedModelTick = StateRing.NO_TICK;
+        Arrays.fill(historySequence, 0);
+        Arrays.fill(historyTick, 0);
+        Arrays.fill(historyCount, 0);
+        Arrays.fill(historyObjects, 0);
+        Arrays.fill(historyValid, false);
+    }
 }

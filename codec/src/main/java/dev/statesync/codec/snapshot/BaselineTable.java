@@ -347,4 +347,21 @@ final class BaselineTable
     {
         return deferredObjects;
     }
+
+    /** Forget every protected old baseline, deferral and table, as built. Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(oldBaselineTick, StateRing.NO_TICK);
+        Arrays.fill(oldBaselineLastUseTick, StateRing.NO_TICK);
+        Arrays.fill(lastDeferredTick, StateRing.NO_TICK);
+        deferredObjects = 0;
+        Arrays.fill(newestBaselineTick, 0);
+        Arrays.fill(olderBaselineTick, 0);
+        Arrays.fill(distinctTicks, 0);
+        Arrays.fill(distinctCounts, 0);
+        Arrays.fill(tableTicks, 0);
+        Arrays.fill(packetIndex, 0);
+        tableSize = 0;
+        tableBits = 0;
+    }
 }

@@ -274,4 +274,17 @@ final class BudgetFitter
     {
         return fittedPackets;
     }
+
+    /** Forget the ratios learnt from earlier packets and the counts, as built. Allocates nothing. */
+    void reset()
+    {
+        listed = 0;
+        measured = 0;
+        lastTrialCount = -1;
+        lastTrialBytes = 0;
+        rangeRatio = 1.0;
+        marginalRatio = 1.0;
+        trials = 0;
+        fittedPackets = 0;
+    }
 }

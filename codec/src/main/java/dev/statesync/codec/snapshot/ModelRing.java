@@ -108,4 +108,12 @@ final class ModelRing
     {
         return (tick & mask) * objectCount;
     }
+
+    /** Forget every stored snapshot: no slot holds a tick. A model is set whole before it is used. Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(ticks, 0);
+        Arrays.fill(valid, false);
+        Arrays.fill(included, false);
+    }
 }

@@ -327,4 +327,14 @@ final class PreparedSnapshot
         candidateCount = 0;
         states = null;
     }
+
+    /** End any prepared snapshot and forget the last one's figures, as built. Allocates nothing. */
+    void reset()
+    {
+        clear();
+        Arrays.fill(isCandidate, false);
+        tick = 0;
+        refBits = 0;
+        tableBits = 0;
+    }
 }

@@ -89,4 +89,10 @@ final class ReceivedBaselines implements PacketBaselines
             newestTick = tick;
         }
     }
+
+    /** Nothing applied yet, as built. */
+    void reset()
+    {
+        newestTick = StateRing.NO_TICK;
+    }
 }

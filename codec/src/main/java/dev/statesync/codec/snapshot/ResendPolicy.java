@@ -44,6 +44,7 @@ final class ResendPolicy
      */
     private final boolean[] lastSentHeld;
     private final int unchangedRepeats;
+    private final int configuredResendTimeoutTicks;
     private int resendTimeoutTicks;
     private long heldForAck;
     private long timeoutResends;
@@ -61,6 +62,7 @@ final class ResendPolicy
         lastSentHeld = new boolean[objectCount];
         unchangedRepeats = config.unchangedRepeats();
         resendTimeoutTicks = config.resendTimeoutTicks();
+        configuredResendTimeoutTicks = resendTimeoutTicks;
     }
 
     /**
@@ -137,5 +139,16 @@ final class ResendPolicy
     long timeoutResends()
     {
         return timeoutResends;
+    }
+
+    /** Forget every send and count, as built; the resend timeout returns to the configured one. Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(lastSentTick, StateRing.NO_TICK);
+        Arrays.fill(sameSinceTick, StateRing.NO_TICK);
+        Arrays.fill(sameStateSends, 0);
+        resendTimeoutTicks = configuredResendTimeoutTicks;
+        heldForAck = 0;
+        timeoutResends = 0;
     }
 }

@@ -56,4 +56,13 @@ final class SenderStatistics
     {
         return absoluteObjects;
     }
+
+    /** Every count to 0, as built. */
+    void reset()
+    {
+        lastPacketBits = 0;
+        objectsSent = 0;
+        perfectPredictions = 0;
+        absoluteObjects = 0;
+    }
 }

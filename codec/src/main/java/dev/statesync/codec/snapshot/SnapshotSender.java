@@ -36,13 +36,16 @@ import dev.statesync.codec.priority.ObjectSizer;
  * {@code SnapshotPacket} (the packet as a value and its one serialize routine, shared with the receiver),
  * {@code FrameWriter} (format byte, bitpacked or range-coded) and {@code SenderStatistics}.
  *
- * <p>One snapshot per tick; ticks increase. Allocation-free after construction. Not thread-safe.
+ * <p>One snapshot per tick; ticks increase. Allocation-free after construction: a new connection reuses a sender
+ * with {@link #reset()} (its rings are about 2.4 MB for 901 objects) instead of building one. Not thread-safe.
  */
 public final class SnapshotSender implements ObjectSizer
 {
     private final int objectCount;
     private final int stride;
     private final StateRing sentRing;
+    /** Coder models by tick, or null unless range coding is on. */
+    private final ModelRing modelRing;
     private final AckedBaselines acked;
     private final ResendPolicy resend;
     private final BaselineTable table;
@@ -91,7 +94,7 @@ public final class SnapshotSender implements ObjectSizer
         this.objectCount = objectCount;
         this.stride = schema.stride();
         final IndexCoding indexCoding = new IndexCoding(objectCount);
-        final ModelRing modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
+        modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
         resend = new ResendPolicy(sentRing, stride, objectCount, config);
@@ -107,6 +110,39 @@ public final class SnapshotSender implements ObjectSizer
         previousStates = new PreviousStatePolicy(schema, objectCount, config.previousStateBlendErrorM());
         fitter = new BudgetFitter(objectCount, prepared, this::rangeCodedTrialBytes);
         includedInGivenOrder = new int[objectCount];
+    }
+
+    /**
+     * Serve a new connection from no baselines, exactly as a newly built sender would: forgets every sent state
+     * (the sent ring), every ack and sent packet, the coder models by tick, the resend counts and timeout (back to
+     * {@link SnapshotConfig#resendTimeoutTicks}), protected old baselines and deferrals, the previous-tick history,
+     * the budget fitter's learnt ratios, and zeroes every statistic. A prepared, unwritten snapshot is dropped.
+     * Tick numbers may restart. The same bytes follow as from a new sender on the same input (a test holds it to
+     * that). Keeps the {@link #bitAccount} attached. Allocates nothing; costs a fill of the rings (about 2.4 MB for
+     * 901 objects), so call it on connect, not per tick.
+     */
+    public void reset()
+    {
+        sentRing.reset();
+        if (modelRing != null)
+        {
+            modelRing.reset();
+        }
+        acked.reset();
+        resend.reset();
+        table.reset();
+        prepared.reset();
+        fitter.reset();
+        previousStates.reset();
+        statistics.reset();
+        previousStatesBudgetBits = -1;
+        previousStatesSent = 0;
+        includedCount = 0;
+        lastCandidateCount = 0;
+        packetWritten = false;
+        plan.count = 0;
+        plan.previousCount = 0;
+        plan.tableSize = 0;
     }
 
     /**
@@ -139,6 +175,28 @@ public final class SnapshotSender implements ObjectSizer
     public void resendTimeoutTicks(final int ticks)
     {
         resend.resendTimeoutTicks(ticks);
+    }
+
+    /**
+     * The link's measured packet loss, for example the reliability layer's estimate (as {@code SnapshotAuthority}
+     * passes it before each snapshot once its estimate has a full window of packets): previous-tick states of bent
+     * motion ({@link SnapshotConfig#previousStateBlendErrorM}) are repeated only on a lossy link. They stop when the
+     * loss falls below 0.5% and start again at 1% or more (hysteresis, so a link losing a packet now and then does
+     * not flap); until told, the sender repeats them as if the link were lossy. Objects held back a tick are
+     * repeated whatever the loss (the replica never had that state). Takes effect at the next packet;
+     * {@link #reset()} forgets it. Never changes what a receiver accepts.
+     *
+     * @param percent lost packets, percent of those sent; NaN changes nothing.
+     */
+    public void linkLossPercent(final double percent)
+    {
+        previousStates.linkLossPercent(percent);
+    }
+
+    /** @return true when the next packets repeat bent motion's previous-tick states (enabled, and the link is lossy). */
+    public boolean repeatsPreviousStates()
+    {
+        return previousStates.repeatsBentMotion();
     }
 
     /** @return the current resend timeout in ticks. */

@@ -110,4 +110,11 @@ public final class StateRing
     {
         Arrays.fill(ticks, NO_TICK);
     }
+
+    /** Forget every stored state, as built: every slot empty and zeroed. Allocates nothing. */
+    void reset()
+    {
+        Arrays.fill(ticks, NO_TICK);
+        Arrays.fill(states, 0);
+    }
 }

@@ -30,6 +30,16 @@ public final class QuantizedStates
         }
     }
 
+    /** Every object back to the state a new instance holds (see the constructor). Allocates nothing. */
+    public void reset()
+    {
+        java.util.Arrays.fill(values, 0);
+        for (int i = 0; i < objectCount; i++)
+        {
+            setIdentity(i);
+        }
+    }
+
     private void setIdentity(final int object)
     {
         final int base = object * stride;

@@ -29,8 +29,8 @@ import dev.statesync.sync.udp.UdpClientState;
  * client.update(nowNs);
  * }</pre>
  *
- * Connected, nothing allocates; a connect after an earlier connection received snapshots builds a new
- * {@code SnapshotReceiver} (a new connection starts from no states). Not thread-safe.
+ * Connected, nothing allocates; a connect after an earlier connection received snapshots resets the
+ * {@code SnapshotReceiver} in place (a new connection starts from no states). Not thread-safe.
  */
 public final class SnapshotClient implements AutoCloseable
 {

@@ -26,21 +26,16 @@ import dev.statesync.sync.reliable.ReliableEndpoint;
  * Like {@link SnapshotAuthority} it attaches to a {@link ReliableConnection}: {@link #withEndpoint} builds an
  * endpoint of its own for a transport you feed yourself, {@code SnapshotClient} attaches it to a {@code UdpClient}.
  *
- * Allocation-free after construction, except that {@link #attach} after snapshots were received builds a new
- * {@link SnapshotReceiver} (a new connection starts from no states). Not thread-safe.
+ * Allocation-free after construction: {@link #attach} after snapshots were received resets the receiver in place
+ * ({@link SnapshotReceiver#reset()}; a new connection starts from no states). Not thread-safe.
  */
 public final class SnapshotReplica implements PacketProcessor, AckListener
 {
-    private final StateSchema schema;
-    private final int objectCount;
-    private final Predictor predictor;
-    private final ObjectCodec codec;
-    private final SnapshotConfig snapshotConfig;
     private final BitReader reader = new BitReader();
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[0]);
     private final long[] counters = new long[SnapshotReplicaCounters.values().length];
     private final boolean framed;
-    private SnapshotReceiver receiver;
+    private final SnapshotReceiver receiver;
     private boolean receiverUsed;
     private ReliableConnection connection;
     private DecodeResult lastResult;
@@ -55,12 +50,8 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         final Predictor predictor,
         final SnapshotLinkConfig config)
     {
-        this.schema = schema;
-        this.objectCount = objectCount;
-        this.predictor = predictor;
-        this.codec = new ObjectCodec(schema);
-        this.snapshotConfig = config.snapshot();
-        this.receiver = new SnapshotReceiver(schema, objectCount, predictor, codec, snapshotConfig);
+        final SnapshotConfig snapshotConfig = config.snapshot();
+        this.receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), snapshotConfig);
         this.framed = snapshotConfig.rangeCoded();
     }
 
@@ -88,7 +79,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
 
     /**
      * Receive a new connection's snapshots, from no states: what an earlier connection delivered is forgotten
-     * (with its decode counts). The connection's owner must route its endpoint's packets to {@link #process}.
+     * (with its decode counts; {@link SnapshotReceiver#reset()}, in place: allocates nothing). The connection's owner must route its endpoint's packets to {@link #process}.
      *
      * @param connection the connection snapshots arrive on; acks go back on it.
      */
@@ -100,7 +91,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         }
         if (receiverUsed)
         {
-            receiver = new SnapshotReceiver(schema, objectCount, predictor, codec, snapshotConfig);
+            receiver.reset();
             receiverUsed = false;
         }
         java.util.Arrays.fill(counters, 0L);

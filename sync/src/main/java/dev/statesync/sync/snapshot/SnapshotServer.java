@@ -34,10 +34,17 @@ import dev.statesync.sync.udp.UdpServerHandler;
  * server.update(nowNs);                              // estimates, keep-alives, idle timeouts
  * }</pre>
  *
- * Slots, authorities and accumulators are built up front and reused: a client that connects takes a free slot and
- * starts from no baselines; one that disconnects or times out frees it. Apart from what the {@code UdpServer}'s
- * handshake allocates, a connect allocates one {@code SnapshotSender} when the slot served a client before (the
- * codec's sender has no reset); sending, acks and disconnects allocate nothing. Not thread-safe.
+ * <p>Under a budget, build it with a {@link SnapshotRateControlConfig}: each slot then spends its client's budget
+ * through its own {@link SnapshotRateControl}, exactly as the network simulator's runner does (priority by expected
+ * error or fixed factors, a send interval chosen from the budget, each snapshot given the bytes of the ticks since the
+ * last), and {@link #sendSnapshots(int, QuantizedStates, float[], int, long)} takes the world's poses for error
+ * priority. Without one, every slot's accumulator holds factor 1 for every object, for the caller to set, and a
+ * snapshot goes to every client every tick.
+ *
+ * <p>Slots, authorities, accumulators and rate controls are built up front and reused: a client that connects takes
+ * a free slot and starts from no baselines; one that disconnects or times out frees it. Apart from what the
+ * {@code UdpServer}'s handshake allocates, nothing allocates: a connect resets the slot's authority (its sender,
+ * in place) and rate control; sending, acks and disconnects allocate nothing. Not thread-safe.
  */
 public final class SnapshotServer implements UdpServerHandler, AutoCloseable
 {
@@ -47,6 +54,11 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
     private final UdpServer server;
     private final SnapshotAuthority[] authorities;
     private final PriorityAccumulator[] priorities;
+    /** Per slot, how its client's budget is spent; null without a {@link SnapshotRateControlConfig}. */
+    private final SnapshotRateControl[] rateControls;
+    /** The previous tick's states, for fixed priority factors ("changed since the previous tick"). */
+    private final QuantizedStates previous;
+    private boolean hasPrevious;
     private final long[] snapshotsSent;
     private final SnapshotServerListener listener;
 
@@ -74,18 +86,53 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
         final SnapshotServerListener listener,
         final long nowNs) throws IOException
     {
+        this(bindAddress, config, schema, objectCount, predictor, link, null, listener, nowNs);
+    }
+
+    /**
+     * A server that spends each client's budget through a {@link SnapshotRateControl} of its own, as the simulated
+     * runner does: give it the world's poses each tick ({@link #sendSnapshots(int, QuantizedStates, float[], int,
+     * long)}) when error priority is on. The link's {@code payloadBudgetBytes} must be at least
+     * {@link SnapshotRateControlConfig#capacityPayloadBytes()}.
+     *
+     * @param rateControl how every client's budget is spent, or null for factor-1 accumulators and a snapshot every
+     *                    tick (the other constructor).
+     * @see #SnapshotServer(InetSocketAddress, UdpServerConfig, StateSchema, int, Predictor, SnapshotLinkConfig,
+     *      SnapshotServerListener, long)
+     */
+    public SnapshotServer(
+        final InetSocketAddress bindAddress,
+        final UdpServerConfig config,
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final SnapshotLinkConfig link,
+        final SnapshotRateControlConfig rateControl,
+        final SnapshotServerListener listener,
+        final long nowNs) throws IOException
+    {
         config.endpointConfig(link.reliable().copy());
         final int slots = config.validate().maxClients();
         this.listener = listener == null ? new SnapshotServerListener() { } : listener;
         this.authorities = new SnapshotAuthority[slots];
         this.priorities = new PriorityAccumulator[slots];
+        this.rateControls = rateControl == null ? null : new SnapshotRateControl[slots];
         this.snapshotsSent = new long[slots];
+        this.previous = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < slots; i++)
         {
-            priorities[i] = new PriorityAccumulator(objectCount);
-            for (int object = 0; object < objectCount; object++)
+            if (rateControl != null)
             {
-                priorities[i].setPriorityFactor(object, 1.0f);
+                rateControls[i] = new SnapshotRateControl(objectCount, schema.is3d(), rateControl);
+                priorities[i] = rateControls[i].priorities();
+            }
+            else
+            {
+                priorities[i] = new PriorityAccumulator(objectCount);
+                for (int object = 0; object < objectCount; object++)
+                {
+                    priorities[i].setPriorityFactor(object, 1.0f);
+                }
             }
             authorities[i] = new SnapshotAuthority(schema, objectCount, predictor, priorities[i], link);
         }
@@ -106,27 +153,92 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
     /**
      * Send the snapshot of {@code tick} to every connected client: first advance that client's priority
      * accumulator one frame ({@link PriorityAccumulator#accumulate()}), then encode against its acked baselines
-     * within the budget ({@link SnapshotAuthority#sendSnapshot}).
+     * within the budget ({@link SnapshotAuthority#sendSnapshot}). With a rate control and error priority, use
+     * {@link #sendSnapshots(int, QuantizedStates, float[], int, long)}.
      *
      * @param tick   the simulation tick of {@code states}.
      * @param states the world's quantized states.
      * @param nowNs  current time, nanoseconds.
      * @return clients sent to.
+     * @throws IllegalStateException when error priority needs the poses.
      */
     public int sendSnapshots(final int tick, final QuantizedStates states, final long nowNs)
+    {
+        return sendSnapshots(tick, states, null, 0, nowNs);
+    }
+
+    /**
+     * Send the snapshot of {@code tick} to every connected client that is due one. With a rate control (see the
+     * constructor) each slot's {@link SnapshotRateControl} observes the poses, sets its priorities against what that
+     * client acked, and sends (or skips) at its interval within its budget; without one, as
+     * {@link #sendSnapshots(int, QuantizedStates, long)}.
+     *
+     * @param tick       the simulation tick of {@code states}.
+     * @param states     the world's quantized states.
+     * @param poses      the world's float poses, object {@code i} at {@code i * poseStride} (see
+     *                   {@link SnapshotRateControl#observe}), or null when no slot uses error priority.
+     * @param poseStride floats per object in {@code poses}.
+     * @param nowNs      current time, nanoseconds.
+     * @return clients sent to.
+     * @throws IllegalStateException when error priority is on and {@code poses} is null.
+     */
+    public int sendSnapshots(
+        final int tick, final QuantizedStates states, final float[] poses, final int poseStride, final long nowNs)
     {
         int sent = 0;
         for (int i = 0; i < authorities.length; i++)
         {
-            if (server.isConnected(i))
+            if (!server.isConnected(i))
+            {
+                continue;
+            }
+            if (rateControls == null)
             {
                 priorities[i].accumulate();
                 authorities[i].sendSnapshot(tick, states, nowNs);
-                snapshotsSent[i]++;
-                sent++;
             }
+            else if (!sendControlled(i, tick, states, poses, poseStride, nowNs))
+            {
+                continue;
+            }
+            snapshotsSent[i]++;
+            sent++;
+        }
+        if (rateControls != null)
+        {
+            previous.copyFrom(states);
+            hasPrevious = true;
         }
         return sent;
+    }
+
+    /** One slot's tick through its rate control; true when it sent a snapshot. */
+    private boolean sendControlled(
+        final int slot, final int tick, final QuantizedStates states, final float[] poses, final int poseStride,
+        final long nowNs)
+    {
+        final SnapshotRateControl control = rateControls[slot];
+        final SnapshotAuthority authority = authorities[slot];
+        if (control.errorPriority())
+        {
+            if (poses == null)
+            {
+                throw new IllegalStateException("error priority needs the world's poses");
+            }
+            control.observe(poses, poseStride);
+        }
+        control.prioritize(tick, authority.sender(), states, hasPrevious ? previous : null);
+        if (!control.sendDue(tick))
+        {
+            control.skip();
+            return false;
+        }
+        final long bytesBefore = server.bytesSent(slot);
+        final long datagramsBefore = server.datagramsSent(slot);
+        control.send(authority, tick, states, nowNs);
+        control.onWire(authority, server.bytesSent(slot) - bytesBefore +
+            (server.datagramsSent(slot) - datagramsBefore) * IP_UDP_HEADER_BYTES);
+        return true;
     }
 
     /**
@@ -172,12 +284,23 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
 
     /**
      * @param clientIndex slot in [0, maxClients).
-     * @return the slot's priority accumulator: every factor starts at 1; set them for what this client should see
-     *         first (its own player, say). Accumulated by {@link #sendSnapshots}.
+     * @return the slot's priority accumulator: without a rate control every factor starts at 1; set them for what
+     *         this client should see first (its own player, say). Accumulated by {@link #sendSnapshots}. With a rate
+     *         control its factors are the control's (see {@link #rateControl}); null when that control is unbudgeted.
      */
     public PriorityAccumulator priorities(final int clientIndex)
     {
         return priorities[checkIndex(clientIndex)];
+    }
+
+    /**
+     * @param clientIndex slot in [0, maxClients).
+     * @return the slot's rate control (set its important object, read its interval), or null when the server was
+     *         built without a {@link SnapshotRateControlConfig}.
+     */
+    public SnapshotRateControl rateControl(final int clientIndex)
+    {
+        return rateControls == null ? null : rateControls[checkIndex(clientIndex)];
     }
 
     /**
@@ -280,6 +403,10 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
     public void onClientConnected(final int clientIndex, final InetSocketAddress address)
     {
         authorities[clientIndex].attach(server.connection(clientIndex));
+        if (rateControls != null)
+        {
+            rateControls[clientIndex].reset();
+        }
         snapshotsSent[clientIndex] = 0;
         listener.onClientConnected(clientIndex, address);
     }

@@ -8,10 +8,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.priority.ErrorPriorityPolicy;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
@@ -20,7 +22,8 @@ import dev.statesync.sync.udp.UdpServerConfig;
 
 /**
  * A {@link SnapshotServer} serving two {@link SnapshotClient}s over loopback allocates nothing once warm: range-coded
- * snapshots under a budget, per-client priorities, the clients' decoding, acks and keep-alives. Measured with the
+ * snapshots under a budget, per-client priorities (set by hand, or by each slot's {@link SnapshotRateControl}: error
+ * priority over the poses, automatic interval), the clients' decoding, acks and keep-alives. Measured with the
  * thread's allocated-bytes counter around everything but {@code UdpServer.poll}: with more than one client the JDK's
  * {@code DatagramChannel.receive} builds a new sender address whenever the sender differs from the previous
  * datagram's (it caches only the last one; {@code UdpSteadyStateAllocationTest} shows the single-client loop at 0 B).
@@ -36,13 +39,24 @@ class SnapshotServerAllocationTest
     private final com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
     private final long threadId = Thread.currentThread().getId();
+    /** Each object's pose for error priority: x follows the quantized x; identity rotation. */
+    private final float[] poses = new float[OBJECTS * ErrorPriorityPolicy.POSE_FLOATS_3D];
+    private boolean rateControlled;
     private long allocatedOutsidePoll;
     private int tick;
 
-    @Test
+    @ParameterizedTest(name = "rate control {0}")
+    @ValueSource(booleans = { false, true })
     @Timeout(value = 40, unit = TimeUnit.SECONDS)
-    void shouldNotAllocateWhileServingOnceWarm() throws Exception
+    void shouldNotAllocateWhileServingOnceWarm(final boolean withRateControl) throws Exception
     {
+        rateControlled = withRateControl;
+        for (int object = 0; object < OBJECTS; object++)
+        {
+            poses[object * ErrorPriorityPolicy.POSE_FLOATS_3D + 6] = 1f;
+        }
+        final SnapshotRateControlConfig rateControl =
+            withRateControl ? new SnapshotRateControlConfig().budgetBitsPerSecond(48_000) : null;
         assertTrue(threads.isThreadAllocatedMemorySupported());
         for (int object = 0; object < OBJECTS; object++)
         {
@@ -52,11 +66,12 @@ class SnapshotServerAllocationTest
             }
             states.array()[states.offsetOf(object) + schema.atRestOffset()] = 0;
         }
-        final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(300)
+        final SnapshotLinkConfig link = new SnapshotLinkConfig()
+            .payloadBudgetBytes(withRateControl ? rateControl.capacityPayloadBytes() : 300)
             .snapshot(new SnapshotConfig().rangeCoded(true));
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         try (SnapshotServer server = new SnapshotServer(new InetSocketAddress(loopback, 0),
-                new UdpServerConfig().maxClients(2), schema, OBJECTS, HoldPredictor.INSTANCE, link, null, 0);
+                new UdpServerConfig().maxClients(2), schema, OBJECTS, HoldPredictor.INSTANCE, link, rateControl, null, 0);
              SnapshotClient first = client(server, link);
              SnapshotClient second = client(server, link))
         {
@@ -94,7 +109,8 @@ class SnapshotServerAllocationTest
             System.out.println("snapshot server steady state: " + allocated + " bytes allocated in 2000 ticks");
             assertEquals(2_000, ran, "every tick completed within the wall-clock bound");
             assertEquals(1, server.connectedCount(), "the disconnect freed its slot");
-            assertTrue(first.replica().counter(SnapshotReplicaCounters.SNAPSHOTS_APPLIED) > 3_000);
+            // With the rate control a snapshot goes every 1 to 4 ticks.
+            assertTrue(first.replica().counter(SnapshotReplicaCounters.SNAPSHOTS_APPLIED) > (withRateControl ? 900 : 3_000));
             // Any allocation per tick would be at least 16 B x 2000 = 32 KB; a few KB of slack for code still being
             // compiled.
             assertTrue(allocated < 8192, "allocated " + allocated + " bytes in 2000 ticks");
@@ -122,10 +138,13 @@ class SnapshotServerAllocationTest
             {
                 final int x = states.offsetOf(object); // field 0: position x
                 record[x] = record[x] < schema.fieldMax(0) ? record[x] + 1 : schema.fieldMin(0);
+                poses[object * ErrorPriorityPolicy.POSE_FLOATS_3D] = record[x] / (float)schema.positionUnitsPerMetre();
             }
             server.poll(nowNs);
             final long before = threads.getThreadAllocatedBytes(threadId);
-            final int sent = server.sendSnapshots(tick, states, nowNs);
+            final int sent = rateControlled ?
+                server.sendSnapshots(tick, states, poses, ErrorPriorityPolicy.POSE_FLOATS_3D, nowNs) :
+                server.sendSnapshots(tick, states, nowNs);
             server.update(nowNs);
             int read = 0;
             while (read < sent && System.nanoTime() < deadlineNs)

@@ -1,0 +1,330 @@
+/*
+ * statesync: low-bandwidth state synchronization for networked physics.
+ */
+package dev.statesync.bench.fuzz;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.DatagramChannel;
+import java.util.SplittableRandom;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.reliable.IntegrityMode;
+import dev.statesync.sync.snapshot.SnapshotClient;
+import dev.statesync.sync.snapshot.SnapshotLinkConfig;
+import dev.statesync.sync.snapshot.SnapshotRateControlConfig;
+import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
+import dev.statesync.sync.snapshot.SnapshotServer;
+import dev.statesync.sync.udp.UdpClientConfig;
+import dev.statesync.sync.udp.UdpClientState;
+import dev.statesync.sync.udp.UdpServerConfig;
+import dev.statesync.sync.udp.UdpServerCounters;
+
+/**
+ * A real {@link SnapshotServer} on 127.0.0.1 serving {@link MovingObjects} to two {@link SnapshotClient}s under a
+ * budget spent by its rate control (fixed factors, automatic send interval): one client talks to it through a relay
+ * the fuzzer owns, the other directly. Hostile bytes reach the server alternately from the relay's port, which the
+ * server knows as the first client's address (a slot with an authenticated endpoint and an authority), and from a
+ * stranger's socket (the handshake's checks); both slots' state must stay as it was for a refused datagram
+ * ({@link SnapshotServer#stateDigest}: the UDP server, every connected slot's endpoint and authority). Time is the
+ * session's own and moves only in honest ticks. Converged: both clients connected and holding exactly the server's
+ * states. Rate limits are lifted so hostile handshake packets reach the cookie and key checks.
+ */
+final class SnapshotServerSession implements HonestSession
+{
+    static final int OBJECTS = 32;
+    private static final long TICK_NS = 1_000_000_000L / 60;
+    private static final long WAIT_NS = 50_000_000L;
+    private static final int MAX_DATAGRAM_BYTES = 65_507;
+    /** Enough for every object most ticks, little enough that the rate control chooses now and then. */
+    private static final double BUDGET_BITS_PER_SECOND = 96_000;
+
+    final FuzzCorpus toServer = new FuzzCorpus();
+    final SnapshotServer server;
+    private final SnapshotClient relayed;
+    private final SnapshotClient direct;
+    private final MovingObjects objects;
+    private final DatagramChannel relayClientSide;
+    private final DatagramChannel relayServerSide;
+    private final DatagramChannel stranger;
+    private final InetSocketAddress serverAddress;
+    private final ByteBuffer relayBuffer = ByteBuffer.allocateDirect(MAX_DATAGRAM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private final UnsafeBuffer relayView = new UnsafeBuffer(relayBuffer);
+    private final ByteBuffer hostileBuffer = ByteBuffer.allocateDirect(MAX_DATAGRAM_BYTES);
+    private SocketAddress relayedClientAddress;
+    private long nowNs = 1_000_000_000L;
+    private int tick;
+    private int feeds;
+
+    SnapshotServerSession(final long seed)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final SnapshotCoding coding = SnapshotCoding.RANGE_CODED;
+        final StateSchema schema = coding.schema();
+        final Predictor predictor = coding.predictor(schema);
+        final SnapshotRateControlConfig rateControl = new SnapshotRateControlConfig()
+            .budgetBitsPerSecond(BUDGET_BITS_PER_SECOND).errorPriority(false);
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config())
+            .payloadBudgetBytes(rateControl.capacityPayloadBytes());
+        objects = new MovingObjects(schema, OBJECTS, random);
+        try
+        {
+            final InetAddress loopback = InetAddress.getLoopbackAddress();
+            relayClientSide = open(loopback);
+            relayServerSide = open(loopback);
+            stranger = open(loopback);
+            server = new SnapshotServer(new InetSocketAddress(loopback, 0), new UdpServerConfig()
+                .addressHandshakesPerSecond(1_000_000).addressHandshakeBurst(1_000_000)
+                .globalHandshakesPerSecond(1_000_000).globalHandshakeBurst(1_000_000).maxClients(3),
+                schema, OBJECTS, predictor, link, rateControl, null, nowNs);
+            serverAddress = new InetSocketAddress(loopback, server.localAddress().getPort());
+            relayed = new SnapshotClient(new InetSocketAddress(loopback, 0),
+                (InetSocketAddress)relayClientSide.getLocalAddress(), new UdpClientConfig(), schema, OBJECTS, predictor,
+                link, nowNs);
+            direct = new SnapshotClient(new InetSocketAddress(loopback, 0), serverAddress, new UdpClientConfig(), schema,
+                OBJECTS, predictor, link, nowNs);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot open loopback sockets for the snapshot server fuzz session", ex);
+        }
+        relayed.connect(nowNs);
+        direct.connect(nowNs);
+    }
+
+    private static DatagramChannel open(final InetAddress loopback) throws IOException
+    {
+        final DatagramChannel channel = DatagramChannel.open(StandardProtocolFamily.INET);
+        channel.configureBlocking(false);
+        channel.bind(new InetSocketAddress(loopback, 0));
+        return channel;
+    }
+
+    /** @return the datagrams' layout: keyed MAC after the handshake, framed snapshots, acks from the clients. */
+    static WireLayout layout()
+    {
+        return WireLayout.packets(IntegrityMode.KEYED_MAC, new UdpClientConfig().protocolId(),
+            WireLayout.PayloadTick.NONE);
+    }
+
+    /** One tick: reconnect a client that dropped, motion, snapshots to the clients due one, acks, relayed and read. */
+    @Override
+    public void tick(final boolean moving)
+    {
+        nowNs += TICK_NS;
+        tick++;
+        reconnect(relayed);
+        reconnect(direct);
+        if (moving)
+        {
+            objects.step();
+        }
+        settle();
+        server.sendSnapshots(tick, objects.states, null, 0, nowNs);
+        server.update(nowNs);
+        settle();
+        for (final SnapshotClient client : new SnapshotClient[]{ relayed, direct })
+        {
+            if (client.isConnected())
+            {
+                client.sendAcks(nowNs);
+            }
+            client.update(nowNs);
+        }
+        settle();
+    }
+
+    private void reconnect(final SnapshotClient client)
+    {
+        final UdpClientState state = client.state();
+        if (state != UdpClientState.CONNECTED && state != UdpClientState.SENDING_REQUEST &&
+            state != UdpClientState.SENDING_RESPONSE)
+        {
+            client.connect(nowNs);
+        }
+    }
+
+    /** @return both clients connected and holding exactly the server's current states. */
+    @Override
+    public boolean converged()
+    {
+        return holdsEveryState(relayed) && holdsEveryState(direct);
+    }
+
+    private boolean holdsEveryState(final SnapshotClient client)
+    {
+        if (!client.isConnected())
+        {
+            return false;
+        }
+        for (int i = 0; i < OBJECTS; i++)
+        {
+            if (!client.receiver().states().sameObject(i, objects.states))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return honest snapshots either client refused as malformed: none unless hostile input was accepted. */
+    @Override
+    public long honestErrors()
+    {
+        return relayed.replica().counter(SnapshotReplicaCounters.REFUSED_MALFORMED) +
+            direct.replica().counter(SnapshotReplicaCounters.REFUSED_MALFORMED);
+    }
+
+    /**
+     * Send hostile bytes to the server, alternately from the relayed client's address and from a stranger's, and
+     * read them.
+     *
+     * @return true when the server's outcome for them was not a refusal.
+     */
+    boolean feedServer(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final long refusedBefore = serverRefusals();
+        final long receivedBefore = server.udpServer().counter(UdpServerCounters.DATAGRAMS_RECEIVED);
+        sendHostile((feeds++ & 1) == 0 ? relayServerSide : stranger, buffer, offset, length);
+        final long deadline = System.nanoTime() + WAIT_NS;
+        server.poll(nowNs);
+        while (server.udpServer().counter(UdpServerCounters.DATAGRAMS_RECEIVED) == receivedBefore &&
+            System.nanoTime() < deadline)
+        {
+            Thread.onSpinWait();
+            server.poll(nowNs);
+        }
+        drain(stranger);
+        return serverRefusals() == refusedBefore;
+    }
+
+    long serverDigest()
+    {
+        return server.stateDigest(nowNs);
+    }
+
+    @Override
+    public void close()
+    {
+        relayed.close();
+        direct.close();
+        server.close();
+        for (final DatagramChannel channel : new DatagramChannel[]{ relayClientSide, relayServerSide, stranger })
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ignore)
+            {
+                // a UDP socket has nothing to flush
+            }
+        }
+    }
+
+    private long serverRefusals()
+    {
+        long sum = 0;
+        for (final UdpServerCounters counter : UdpServerCounters.values())
+        {
+            if (counter.isRefusal())
+            {
+                sum += server.udpServer().counter(counter);
+            }
+        }
+        return sum;
+    }
+
+    private void sendHostile(final DatagramChannel from, final DirectBuffer buffer, final int offset, final int length)
+    {
+        hostileBuffer.clear();
+        buffer.getBytes(offset, hostileBuffer, Math.min(length, MAX_DATAGRAM_BYTES));
+        hostileBuffer.flip();
+        try
+        {
+            from.send(hostileBuffer, serverAddress);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("loopback send failed", ex);
+        }
+    }
+
+    /** Relay and read until nothing moves: loopback delivery is immediate in practice but not promised. */
+    private void settle()
+    {
+        final long deadline = System.nanoTime() + WAIT_NS;
+        int quietRounds = 0;
+        while (quietRounds < 3 && System.nanoTime() < deadline)
+        {
+            final int moved = relay() + server.poll(nowNs) + relayed.poll(nowNs) + direct.poll(nowNs);
+            quietRounds = moved == 0 ? quietRounds + 1 : 0;
+            if (moved == 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private int relay()
+    {
+        int moved = 0;
+        try
+        {
+            SocketAddress from;
+            while ((from = receive(relayClientSide)) != null)
+            {
+                relayedClientAddress = from;
+                toServer.record(relayView, 0, relayBuffer.limit());
+                relayServerSide.send(relayBuffer, serverAddress);
+                moved++;
+            }
+            while (receive(relayServerSide) != null)
+            {
+                if (relayedClientAddress != null)
+                {
+                    relayClientSide.send(relayBuffer, relayedClientAddress);
+                }
+                moved++;
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("loopback relay failed", ex);
+        }
+        return moved;
+    }
+
+    private SocketAddress receive(final DatagramChannel channel) throws IOException
+    {
+        relayBuffer.clear();
+        final SocketAddress from = channel.receive(relayBuffer);
+        relayBuffer.flip();
+        return from;
+    }
+
+    private void drain(final DatagramChannel channel)
+    {
+        try
+        {
+            while (receive(channel) != null)
+            {
+                // replies to the stranger (challenges, denials) are not the fuzzer's concern
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("loopback drain failed", ex);
+        }
+    }
+}
