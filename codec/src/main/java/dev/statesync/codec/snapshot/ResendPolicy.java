@@ -147,6 +147,8 @@ final class ResendPolicy
         Arrays.fill(lastSentTick, StateRing.NO_TICK);
         Arrays.fill(sameSinceTick, StateRing.NO_TICK);
         Arrays.fill(sameStateSends, 0);
+        Arrays.fill(lastSent, 0);
+        Arrays.fill(lastSentHeld, false);
         resendTimeoutTicks = configuredResendTimeoutTicks;
         heldForAck = 0;
         timeoutResends = 0;
