@@ -58,7 +58,8 @@ public final class ContextModel
     /** Bytes one model holds (its probabilities and counts). */
     public static final int BYTES = ENTRIES * 4;
 
-    private static final int MAX_COUNT = 127;
+    private static final int COUNT_BITS = 7;
+    private static final int MAX_COUNT = (1 << COUNT_BITS) - 1;
     /** LZMA's adaptation step, 1/32, once a context has seen about 20 bits (1/64 measured no better). */
     private static final int MAX_SHIFT = 5;
     /** Adaptation shift by observations so far: fast while a context is new, LZMA's 5 once it has history. */
@@ -196,11 +197,17 @@ public final class ContextModel
     {
         final int p = cell & PROBABILITY_MASK;
         final int count = cell >>> COUNT_SHIFT;
-        final int shift = SHIFT_BY_COUNT[count];
+        // A cell's count never exceeds MAX_COUNT (a power of two less one), so the mask changes no index; it lets
+        // the compiler drop the bounds check.
+        final int shift = SHIFT_BY_COUNT[count & MAX_COUNT];
         // p stays inside [1, ONE - 1], so neither symbol ever becomes impossible to code, without clamping: every
         // shift is >= 1, so a zero moves p at most half way to ONE (p <= ONE - 1 gives at most ONE - 1) and a one
-        // keeps at least half of it (p >= 1 gives at least 1).
-        final int moved = bit == 0 ? p + ((ONE - p) >> shift) : p - (p >> shift);
-        return moved | (count < MAX_COUNT ? count + 1 : MAX_COUNT) << COUNT_SHIFT;
+        // keeps at least half of it (p >= 1 gives at least 1). Without a branch: a zero adds (ONE - p) >> shift,
+        // a one subtracts p >> shift.
+        final int one = -bit;
+        final int moved = p + (((ONE - p) >> shift) & ~one) - ((p >> shift) & one);
+        // The count saturates at MAX_COUNT: count + 1 reaches MAX_COUNT + 1 (bit COUNT_BITS) only when count was MAX_COUNT.
+        final int next = count + 1;
+        return moved | (next - (next >>> COUNT_BITS)) << COUNT_SHIFT;
     }
 }

@@ -19,6 +19,10 @@ public final class RangeBitReader implements ModeledBitStream
 
     private ContextModel model = new ContextModel();
     private DirectBuffer buffer;
+    /** The buffer's backing array when it has one (bytes then come straight from it), else null. */
+    private byte[] array;
+    /** Where the region starts in {@link #array}. */
+    private int arrayOffset;
     private int offset;
     private int length;
     private int position;
@@ -48,6 +52,8 @@ public final class RangeBitReader implements ModeledBitStream
         this.buffer = buffer;
         this.offset = offset;
         this.length = length;
+        array = buffer.byteArray();
+        arrayOffset = buffer.wrapAdjustment() + offset;
         position = 0;
         failed = false;
         range = 0xFFFF_FFFFL;
@@ -63,7 +69,8 @@ public final class RangeBitReader implements ModeledBitStream
     {
         if (position < length)
         {
-            return buffer.getByte(offset + position++) & 0xFF;
+            final int at = position++;
+            return (array != null ? array[arrayOffset + at] : buffer.getByte(offset + at)) & 0xFF;
         }
         failed = true;
         return 0;
@@ -95,44 +102,60 @@ public final class RangeBitReader implements ModeledBitStream
         final int[] cells = model.cells;
         final int cell = cells[index];
         final long bound = (range >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
-        final int bit;
-        if (code < bound)
-        {
-            range = bound;
-            bit = 0;
-        }
-        else
-        {
-            code -= bound;
-            range -= bound;
-            bit = 1;
-        }
+        // Without a branch: both are below 2^32, so the difference's sign is the comparison (all ones: a zero).
+        final long zero = (code - bound) >> 63;
+        final int bit = (int)zero + 1;
+        code -= bound & ~zero;
+        range = (bound & zero) | ((range - bound) & ~zero);
         cells[index] = ContextModel.updated(cell, bit);
-        while (range < TOP)
+        if (range < TOP)
         {
-            range <<= 8;
-            code = ((code << 8) | nextByte()) & 0xFFFF_FFFFL;
+            renormalize();
         }
         return bit;
     }
 
+    /** Out of line: a binary decision renormalizes about once per eight bits of information it decodes. */
+    private void renormalize()
+    {
+        do
+        {
+            range <<= 8;
+            code = ((code << 8) | nextByte()) & 0xFFFF_FFFFL;
+        }
+        while (range < TOP);
+    }
+
+    /**
+     * Decode {@code bits} bits coded at probability one half, most significant first: per bit the range halves
+     * and a code at or above it is a one. Renormalized only between chunks of as many halvings as keep the range
+     * at or above {@link #TOP}, exactly where the bit-by-bit loop renormalizes, and each bit without a branch, so
+     * every value, and every byte consumed, is what the bit-by-bit loop gives, on hostile bytes too.
+     */
     int decodeDirect(final int bits)
     {
         int value = 0;
-        for (int i = 0; i < bits; i++)
+        int remaining = bits;
+        while (remaining > 0)
         {
-            range >>>= 1;
-            int bit = 0;
-            if (code >= range)
+            // floor(log2(range)) - 23 halvings keep range >= TOP for all but the last: range is in [2^24, 2^32).
+            int chunk = Math.min(remaining, 40 - Long.numberOfLeadingZeros(range));
+            remaining -= chunk;
+            long halved = range;
+            long rest = code;
+            do
             {
-                code -= range;
-                bit = 1;
+                halved >>>= 1;
+                final long zero = (rest - halved) >> 63;
+                rest -= halved & ~zero;
+                value = (value << 1) | ((int)zero + 1);
             }
-            value = (value << 1) | bit;
-            while (range < TOP)
+            while (--chunk > 0);
+            range = halved;
+            code = rest;
+            if (halved < TOP)
             {
-                range <<= 8;
-                code = ((code << 8) | nextByte()) & 0xFFFF_FFFFL;
+                renormalize();
             }
         }
         return value;
@@ -227,9 +250,9 @@ public final class RangeBitReader implements ModeledBitStream
     public int serializeResidual(final int value, final int context)
     {
         ContextModel.checkResidualContext(context);
+        final int base = ContextModel.residualIndex(context, 0);
         int magnitudeClass = 0;
-        while (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES &&
-            decodeBit(ContextModel.residualIndex(context, magnitudeClass)) != 0)
+        while (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES && decodeBit(base + magnitudeClass) != 0)
         {
             magnitudeClass++;
         }
@@ -245,13 +268,13 @@ public final class RangeBitReader implements ModeledBitStream
         {
             return 0;
         }
-        final boolean negative = decodeBit(ContextModel.residualIndex(context, ContextModel.RESIDUAL_SIGN_NODE)) != 0;
+        final boolean negative = decodeBit(base + ContextModel.RESIDUAL_SIGN_NODE) != 0;
         int magnitude = 1;
         if (magnitudeClass > 1)
         {
             final int node = ContextModel.RESIDUAL_MANTISSA_NODE +
                 Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES) - 2;
-            magnitude = (magnitude << 1) | decodeBit(ContextModel.residualIndex(context, node));
+            magnitude = (magnitude << 1) | decodeBit(base + node);
             if (magnitudeClass > 2)
             {
                 magnitude = (magnitude << (magnitudeClass - 2)) | decodeDirect(magnitudeClass - 2);

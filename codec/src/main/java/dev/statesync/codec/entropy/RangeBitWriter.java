@@ -25,6 +25,10 @@ public final class RangeBitWriter implements ModeledBitStream
 
     private ContextModel model = new ContextModel();
     private MutableDirectBuffer buffer;
+    /** The buffer's backing array when it has one (bytes then go straight into it), else null. */
+    private byte[] array;
+    /** Where the region starts in {@link #array}. */
+    private int arrayOffset;
     private int offset;
     private int capacity;
     private int position;
@@ -93,6 +97,8 @@ public final class RangeBitWriter implements ModeledBitStream
         this.buffer = buffer;
         this.offset = offset;
         this.capacity = capacity;
+        array = buffer.byteArray();
+        arrayOffset = buffer.wrapAdjustment() + offset;
         position = 0;
         overflowed = false;
         low = 0;
@@ -139,7 +145,14 @@ public final class RangeBitWriter implements ModeledBitStream
     {
         if (position < capacity)
         {
-            buffer.putByte(offset + position, (byte)value);
+            if (array != null)
+            {
+                array[arrayOffset + position] = (byte)value;
+            }
+            else
+            {
+                buffer.putByte(offset + position, (byte)value);
+            }
         }
         else
         {
@@ -190,30 +203,54 @@ public final class RangeBitWriter implements ModeledBitStream
             range -= bound;
         }
         cells[index] = ContextModel.updated(cell, bit);
-        while (range < TOP)
+        if (range < TOP)
+        {
+            renormalize();
+        }
+    }
+
+    /** Out of line: a binary decision renormalizes about once per eight bits of information it codes. */
+    private void renormalize()
+    {
+        do
         {
             range <<= 8;
             shiftLow();
         }
+        while (range < TOP);
     }
 
+    /**
+     * Code the low {@code bits} of {@code value} at probability one half each, most significant first. Each bit
+     * halves the range and adds the upper half to {@code low} for a one; the range is renormalized only between
+     * chunks of as many halvings as keep it at or above {@link #TOP} (up to 8), which is exactly where the
+     * bit-by-bit loop renormalizes, so the bytes are the same; the chunk's additions are summed without a branch.
+     */
     void encodeDirect(final int value, final int bits)
     {
         if (account != null)
         {
             account.chargeDirect(bits);
         }
-        for (int i = bits - 1; i >= 0; i--)
+        int remaining = bits;
+        while (remaining > 0)
         {
-            range >>>= 1;
-            if (((value >>> i) & 1) != 0)
+            // floor(log2(range)) - 23 halvings keep range >= TOP for all but the last: range is in [2^24, 2^32).
+            int chunk = Math.min(remaining, 40 - Long.numberOfLeadingZeros(range));
+            long halved = range;
+            long added = 0;
+            do
             {
-                low += range;
+                halved >>>= 1;
+                remaining--;
+                added += halved & -((value >>> remaining) & 1);
             }
-            while (range < TOP)
+            while (--chunk > 0);
+            low += added;
+            range = halved;
+            if (halved < TOP)
             {
-                range <<= 8;
-                shiftLow();
+                renormalize();
             }
         }
     }
@@ -335,31 +372,35 @@ public final class RangeBitWriter implements ModeledBitStream
         symbols++;
         final int magnitude = Math.abs(value);
         final int magnitudeClass = 32 - Integer.numberOfLeadingZeros(magnitude);
-        final int unary = Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES);
-        for (int i = 0; i < unary; i++)
-        {
-            encodeBit(ContextModel.residualIndex(context, i), 1);
-        }
+        final int base = ContextModel.residualIndex(context, 0);
         if (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES)
         {
-            encodeBit(ContextModel.residualIndex(context, magnitudeClass), 0);
+            for (int i = 0; i < magnitudeClass; i++)
+            {
+                encodeBit(base + i, 1);
+            }
+            encodeBit(base + magnitudeClass, 0);
         }
         else
         {
+            for (int i = 0; i < ContextModel.RESIDUAL_UNARY_CLASSES; i++)
+            {
+                encodeBit(base + i, 1);
+            }
             encodeDirect(magnitudeClass - ContextModel.RESIDUAL_UNARY_CLASSES, ModeledBitStream.ESCAPE_BITS);
         }
         if (magnitudeClass > 0)
         {
-            encodeBit(ContextModel.residualIndex(context, ContextModel.RESIDUAL_SIGN_NODE), value < 0 ? 1 : 0);
-        }
-        if (magnitudeClass > 1)
-        {
-            final int node = ContextModel.RESIDUAL_MANTISSA_NODE +
-                Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES) - 2;
-            encodeBit(ContextModel.residualIndex(context, node), (magnitude >>> (magnitudeClass - 2)) & 1);
-            if (magnitudeClass > 2)
+            encodeBit(base + ContextModel.RESIDUAL_SIGN_NODE, value >>> 31);
+            if (magnitudeClass > 1)
             {
-                encodeDirect(magnitude & (int)Bits.lowMask(magnitudeClass - 2), magnitudeClass - 2);
+                final int node = ContextModel.RESIDUAL_MANTISSA_NODE +
+                    Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES) - 2;
+                encodeBit(base + node, (magnitude >>> (magnitudeClass - 2)) & 1);
+                if (magnitudeClass > 2)
+                {
+                    encodeDirect(magnitude, magnitudeClass - 2);
+                }
             }
         }
         return value;

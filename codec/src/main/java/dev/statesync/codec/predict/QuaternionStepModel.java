@@ -21,8 +21,14 @@ final class QuaternionStepModel
     private final long componentStepQ60;
     private final long codesPerUnitQ48;
     private final long angularDivisor;
-    /** Quaternion in (x, y, z, w) order, 2.60 fixed point. */
-    private final long[] q = new long[4];
+    /**
+     * The quaternion (x, y, z, w), 2.60 fixed point: four fields rather than an array, so the compiler keeps them in
+     * registers through a step's products and normalizations.
+     */
+    private long qx;
+    private long qy;
+    private long qz;
+    private long qw;
 
     /**
      * @param rotationBits           smallest-three bits per component.
@@ -46,21 +52,22 @@ final class QuaternionStepModel
         final long c = record[rot + 3] * componentStepQ60;
         final long rest = ONE - square(a) - square(b) - square(c);
         final long d = sqrt(rest);
-        int k = 0;
-        for (int i = 0; i < 4; i++)
-        {
-            q[i] = i == largest ? d : (k == 0 ? a : k == 1 ? b : c);
-            if (i != largest)
-            {
-                k++;
-            }
-        }
+        // The largest component is d; the other three are a, b, c in index order.
+        qx = largest == 0 ? d : a;
+        qy = largest == 1 ? d : largest == 0 ? a : b;
+        qz = largest == 2 ? d : largest == 0 || largest == 1 ? b : c;
+        qw = largest == 3 ? d : c;
         normalize();                     // SmallestThree.decode's scale (1 for codes of a unit quaternion)
-        for (int i = 0; i < 4; i++)
-        {
-            q[i] = roundToFloat(q[i]);   // the floats the authority writes
-        }
+        roundAllToFloat();               // the floats the authority writes
         normalize();                     // dBodySetQuaternion normalizes them
+    }
+
+    private void roundAllToFloat()
+    {
+        qx = roundToFloat(qx);
+        qy = roundToFloat(qy);
+        qz = roundToFloat(qz);
+        qw = roundToFloat(qw);
     }
 
     /**
@@ -72,45 +79,49 @@ final class QuaternionStepModel
         final long fx = halfStep(angularXQ32);
         final long fy = halfStep(angularYQ32);
         final long fz = halfStep(angularZQ32);
-        final long x = q[0];
-        final long y = q[1];
-        final long z = q[2];
-        final long w = q[3];
-        q[3] = w - multiply(fx, x) - multiply(fy, y) - multiply(fz, z);
-        q[0] = x + multiply(fx, w) + multiply(fy, z) - multiply(fz, y);
-        q[1] = y - multiply(fx, z) + multiply(fy, w) + multiply(fz, x);
-        q[2] = z + multiply(fx, y) - multiply(fy, x) + multiply(fz, w);
+        final long x = qx;
+        final long y = qy;
+        final long z = qz;
+        final long w = qw;
+        qw = w - multiply(fx, x) - multiply(fy, y) - multiply(fz, z);
+        qx = x + multiply(fx, w) + multiply(fy, z) - multiply(fz, y);
+        qy = y - multiply(fx, z) + multiply(fy, w) + multiply(fz, x);
+        qz = z + multiply(fx, y) - multiply(fy, x) + multiply(fz, w);
         normalize();
     }
 
     /** Encode the current quaternion as the authority would after reading it as floats. */
     void store(final int[] record, final int rot)
     {
-        for (int i = 0; i < 4; i++)
-        {
-            q[i] = roundToFloat(q[i]);
-        }
+        roundAllToFloat();
         normalize();
+        // The first component of largest magnitude (a later one must be strictly larger to take its place).
         int largest = 0;
-        long largestMagnitude = Math.abs(q[0]);
-        for (int i = 1; i < 4; i++)
+        long largestMagnitude = Math.abs(qx);
+        if (Math.abs(qy) > largestMagnitude)
         {
-            if (Math.abs(q[i]) > largestMagnitude)
-            {
-                largest = i;
-                largestMagnitude = Math.abs(q[i]);
-            }
+            largest = 1;
+            largestMagnitude = Math.abs(qy);
         }
-        final boolean negate = q[largest] < 0;
+        if (Math.abs(qz) > largestMagnitude)
+        {
+            largest = 2;
+            largestMagnitude = Math.abs(qz);
+        }
+        if (Math.abs(qw) > largestMagnitude)
+        {
+            largest = 3;
+        }
+        final long sign = largest == 0 ? qx : largest == 1 ? qy : largest == 2 ? qz : qw;
+        final boolean negate = sign < 0;
         record[rot] = largest;
-        int k = 1;
-        for (int i = 0; i < 4; i++)
-        {
-            if (i != largest)
-            {
-                record[rot + k++] = code(negate ? -q[i] : q[i]);
-            }
-        }
+        // The three others in index order.
+        final long a = largest == 0 ? qy : qx;
+        final long b = largest <= 1 ? qz : qy;
+        final long c = largest <= 2 ? qw : qz;
+        record[rot + 1] = code(negate ? -a : a);
+        record[rot + 2] = code(negate ? -b : b);
+        record[rot + 3] = code(negate ? -c : c);
     }
 
     private int code(final long valueQ60)
@@ -137,16 +148,16 @@ final class QuaternionStepModel
 
     private void normalize()
     {
-        final long lengthSquared = square(q[0]) + square(q[1]) + square(q[2]) + square(q[3]);
+        final long lengthSquared = square(qx) + square(qy) + square(qz) + square(qw);
         if (lengthSquared <= 0)
         {
             return;
         }
         final long inverse = inverseSqrt(lengthSquared);
-        for (int i = 0; i < 4; i++)
-        {
-            q[i] = multiply(q[i], inverse);
-        }
+        qx = multiply(qx, inverse);
+        qy = multiply(qy, inverse);
+        qz = multiply(qz, inverse);
+        qw = multiply(qw, inverse);
     }
 
     /** sqrt(x), 2.60 fixed point, for x in [0, 4): scaled by powers of 4 into [1/4, 4) for inverseSqrt. */

@@ -11,8 +11,10 @@ import java.util.Arrays;
  * {@code resendTimeoutTicks} pass since its last send without an ack covering it (see
  * {@link SnapshotConfig#unchangedRepeats}, {@link SnapshotConfig#resendTimeoutTicks}).
  *
- * <p>Owns the record of the last state sent per object (in the sent ring, which also holds every baseline).
- * Allocation-free after construction.
+ * <p>Owns the record of the last state sent per object (in the sent ring, which also holds every baseline), and a
+ * dense copy of it ({@link #lastSent}) for the every-object, every-tick question "changed since sent?": the ring
+ * spreads one object's slots over kilobytes, so asking it for every object costs two cache misses each, while
+ * the copy is read in object order. Allocation-free after construction.
  */
 final class ResendPolicy
 {
@@ -30,6 +32,17 @@ final class ResendPolicy
     private final int[] sameSinceTick;
     /** Times the state of the run ending at {@link #lastSentTick} was sent (saturating). */
     private final int[] sameStateSends;
+    /**
+     * Per object, the state last sent ({@code stride} ints from {@code object * stride}): what the sent ring holds
+     * at {@link #lastSentTick} whenever {@link #lastSentHeld} says it holds it.
+     */
+    private final int[] lastSent;
+    /**
+     * Per object, whether the sent ring kept the last state sent: its only writer is {@link #onSent}, so its slot
+     * for {@link #lastSentTick} holds that state exactly when that store was not refused (a slot holding a newer
+     * tick refuses an older one), which is when {@code sentRing.find(object, lastSentTick)} finds it.
+     */
+    private final boolean[] lastSentHeld;
     private final int unchangedRepeats;
     private final int configuredResendTimeoutTicks;
     private int resendTimeoutTicks;
@@ -45,6 +58,8 @@ final class ResendPolicy
         Arrays.fill(lastSentTick, StateRing.NO_TICK);
         Arrays.fill(sameSinceTick, StateRing.NO_TICK);
         sameStateSends = new int[objectCount];
+        lastSent = new int[objectCount * stride];
+        lastSentHeld = new boolean[objectCount];
         unchangedRepeats = config.unchangedRepeats();
         resendTimeoutTicks = config.resendTimeoutTicks();
         configuredResendTimeoutTicks = resendTimeoutTicks;
@@ -56,13 +71,8 @@ final class ResendPolicy
      */
     int need(final int object, final QuantizedStates current, final int ackedTick)
     {
-        final int sent = lastSentTick[object];
-        if (sent == StateRing.NO_TICK)
-        {
-            return NEED_CHANGED;
-        }
-        final int offset = sentRing.find(object, sent);
-        if (offset < 0 || !current.equalsRecord(object, sentRing.array(), offset))
+        if (lastSentTick[object] == StateRing.NO_TICK || !lastSentHeld[object] ||
+            !current.equalsRecord(object, lastSent, object * stride))
         {
             return NEED_CHANGED;
         }
@@ -86,8 +96,9 @@ final class ResendPolicy
     /** The object's state {@code states[offset..]} went out at {@code tick}: count the run and keep the state. */
     void onSent(final int object, final int tick, final int[] states, final int offset)
     {
-        final int previous = lastSentTick[object] == StateRing.NO_TICK ? -1 : sentRing.find(object, lastSentTick[object]);
-        if (previous < 0 || !Arrays.equals(sentRing.array(), previous, previous + stride, states, offset, offset + stride))
+        final int base = object * stride;
+        if (lastSentTick[object] == StateRing.NO_TICK || !lastSentHeld[object] ||
+            !Arrays.equals(lastSent, base, base + stride, states, offset, offset + stride))
         {
             sameSinceTick[object] = tick;
             sameStateSends[object] = 1;
@@ -101,7 +112,8 @@ final class ResendPolicy
             }
             sameStateSends[object] = sends == Integer.MAX_VALUE ? sends : sends + 1;
         }
-        sentRing.store(object, tick, states, offset);
+        lastSentHeld[object] = sentRing.store(object, tick, states, offset);
+        System.arraycopy(states, offset, lastSent, base, stride);
         lastSentTick[object] = tick;
     }
 
@@ -135,6 +147,8 @@ final class ResendPolicy
         Arrays.fill(lastSentTick, StateRing.NO_TICK);
         Arrays.fill(sameSinceTick, StateRing.NO_TICK);
         Arrays.fill(sameStateSends, 0);
+        Arrays.fill(lastSent, 0);
+        Arrays.fill(lastSentHeld, false);
         resendTimeoutTicks = configuredResendTimeoutTicks;
         heldForAck = 0;
         timeoutResends = 0;
