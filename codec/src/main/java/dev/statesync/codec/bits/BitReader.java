@@ -1,8 +1,7 @@
 package dev.statesync.codec.bits;
 
-import java.nio.ByteOrder;
-
 import org.agrona.DirectBuffer;
+import org.agrona.UnsafeApi;
 
 /**
  * Reads what {@link BitWriter} (or serialize.h's {@code BitWriter}) wrote, from bytes that must be treated as
@@ -42,8 +41,13 @@ public final class BitReader implements BitStream
      * under 8 bytes, or null (then the buffer itself, through Agrona).
      */
     private byte[] array;
-    /** Holds a region shorter than a window, zero-padded, so every read can load a whole window. */
+    /**
+     * Holds a region shorter than a window, zero-padded, so every read can load a whole window; also the window
+     * source of an unwrapped reader, whose reads all fail (they load a window even then).
+     */
     private final byte[] shortRegion = new byte[WINDOW_BYTES];
+    /** The buffer's address (its index 0) when the windows come from a buffer with no backing array. */
+    private long address;
 
     /*
      * Positions below are in bits of the window source (the array, or the buffer when there is none), not of the
@@ -64,9 +68,10 @@ public final class BitReader implements BitStream
     private int lastWindowStart;
     private boolean failed;
 
-    /** An unwrapped reader; call {@link #wrap(DirectBuffer, int, int)} before use. */
+    /** An unwrapped reader (every read fails); call {@link #wrap(DirectBuffer, int, int)} before use. */
     public BitReader()
     {
+        array = shortRegion;
     }
 
     /** A reader over {@code buffer[offset, offset + lengthBytes)}. */
@@ -97,6 +102,7 @@ public final class BitReader implements BitStream
         {
             this.array = buffer.byteArray();
             start = array == null ? offset : Bits.arrayIndex(buffer, offset);
+            this.address = array == null ? buffer.addressOffset() : 0;
             this.lastWindowStart = start + lengthBytes - WINDOW_BYTES;
             this.fastEndBits = (start + lengthBytes - (WINDOW_BYTES - 1)) * 8L;
         }
@@ -153,40 +159,57 @@ public final class BitReader implements BitStream
      * bytes, a region under 8 bytes, a failed reader) checks the bits left and takes the region's last window
      * instead, shifted further, so no load leaves the region.
      *
-     * <p>Shaped for the JIT, which keeps a hot loop's values in registers only while few are live: that rare branch
-     * only moves the window, inline, and the failure is a few stores, so the method holds no call a loop would have
-     * to spill its registers around (a separate tail method was compiled as a real call and cost about a third of
-     * the mixed-width throughput); positions are the window source's, so no offset is added; and the cursor is
-     * stored once.
+     * <p>Shaped for the JIT, which keeps a hot loop's values in registers only while the loop holds no call: no
+     * path that returns to the caller calls a method. The JIT inlines a call by how often it ran, so a call that
+     * never ran (the failure) or never ran in this process (a buffer with no backing array) was compiled in some
+     * JVMs as a real call inside the caller's loop; around it every register was spilled, after it every field
+     * and array reloaded, and the loop was not unrolled (seen in the compiled mixed-width loop: the bimodal
+     * 1.1x / 0.6x of earlier runs). So the failure is its stores written out here, and a buffer with no backing
+     * array is read through its raw address, as Agrona's own buffers read it. Positions are the window source's,
+     * so no offset is added, and the cursor is stored once.
      */
     private int takeBits(final int bits, final int mask)
     {
         final long position = bitsRead;
-        final long end = position + bits;
+        long end = position + bits;
+        int keep = mask;
         int windowStart = (int)(position >>> 3);
         int shift = (int)position & 7;
         if (position >= fastEndBits)
         {
             if (end > limitBits)
             {
-                fail();
-                return 0;
+                // Fail, sticky (fail() without the call): the cursor stays, and the read below returns 0.
+                failed = true;
+                limitBits = position;
+                fastEndBits = 0;
+                end = position;
+                keep = 0;
             }
-            // Past the fast end the cursor's byte is at or after the last window's first byte.
+            // Past the fast end the cursor's byte is at or after the last window's first byte (and a failed read
+            // loads that window too, which lies inside the region, rather than return from here).
             windowStart = lastWindowStart;
             shift = (int)(position - ((long)windowStart << 3));
         }
         final byte[] array = this.array;
-        final long window = array != null ? (long)Bits.LONG_LE.get(array, windowStart) : directWindow(windowStart);
+        final long window;
+        if (array != null)
+        {
+            // A byte-array view handle: range-checked by the JVM as well.
+            window = (long)Bits.LONG_LE.get(array, windowStart);
+        }
+        else
+        {
+            // No backing array: positions are buffer indexes and the window lies inside the region (above), read
+            // at its raw address (Unsafe with a null base is raw memory to the JIT, which aliases no field).
+            final long raw = UnsafeApi.getLong(null, address + windowStart);
+            window = Bits.NATIVE_LITTLE_ENDIAN ? raw : Long.reverseBytes(raw);
+        }
+        // One store of the cursor on every path: the JIT then carries it in a register from read to read instead
+        // of storing and reloading it (an early return on failure measured 5% slower).
         bitsRead = end;
         // shift is 0..63 and the read ends inside the window.
-        return (int)(window >>> shift) & mask;
-    }
-
-    /** A window from a buffer with no backing array, through Agrona (bounds-checked). */
-    private long directWindow(final int windowStart)
-    {
-        return buffer.getLong(windowStart, ByteOrder.LITTLE_ENDIAN);
+        return (int)(window >>> shift) & keep;
     }
 
     /** Enter the sticky failed state; bits read stays where it is. */
@@ -221,7 +244,10 @@ public final class BitReader implements BitStream
         final long value = (long)min + (takeBits(bits) & 0xFFFF_FFFFL);
         if (value > max)
         {
-            fail();
+            // fail(), written out: a never-taken call would be compiled as a real call in the caller's loop.
+            failed = true;
+            limitBits = bitsRead;
+            fastEndBits = 0;
             return min;
         }
         return (int)value;
@@ -259,7 +285,10 @@ public final class BitReader implements BitStream
         final int padding = alignBits();
         if (padding > 0 && takeBits(padding) != 0)
         {
-            fail();
+            // fail(), written out: a never-taken call would be compiled as a real call in the caller's loop.
+            failed = true;
+            limitBits = bitsRead;
+            fastEndBits = 0;
         }
     }
 
@@ -403,7 +432,10 @@ public final class BitReader implements BitStream
     {
         if (!valid)
         {
-            fail();
+            // fail(), written out: a never-taken call would be compiled as a real call in the caller's loop.
+            failed = true;
+            limitBits = bitsRead;
+            fastEndBits = 0;
         }
     }
 }

@@ -1,8 +1,7 @@
 package dev.statesync.codec.bits;
 
-import java.nio.ByteOrder;
-
 import org.agrona.MutableDirectBuffer;
+import org.agrona.UnsafeApi;
 
 /**
  * Writes bits LSB-first into little-endian words: byte for byte the output of serialize.h's {@code BitWriter}.
@@ -53,6 +52,8 @@ public final class BitWriter implements BitStream
     /** The buffer's backing array when it has one (else null), and the region's first byte in it. */
     private byte[] array;
     private int arrayOffset;
+    /** The region's first byte's address when the buffer has no backing array. */
+    private long address;
 
     /** An unwrapped writer; call {@link #wrap(MutableDirectBuffer, int, int)} before use. */
     public BitWriter()
@@ -81,6 +82,7 @@ public final class BitWriter implements BitStream
         this.offset = offset;
         this.array = buffer.byteArray();
         this.arrayOffset = array == null ? 0 : Bits.arrayIndex(buffer, offset);
+        this.address = array == null ? buffer.addressOffset() + offset : 0;
         this.capacityBytes = capacityBytes;
         this.capacityBits = (long)capacityBytes * 8;
         reset();
@@ -128,10 +130,21 @@ public final class BitWriter implements BitStream
      * {@link #writeBits(int, int)} for callers that already know {@code bits} is 1..32 and {@code unsigned} fits
      * it (a bool, a float, an int checked against its range, padding): they skip the argument check.
      *
-     * <p>The one compare is against {@link #wordEndBits}: a write that ends before it stays inside the open word
-     * and inside the capacity, so it is a shift and an or (the long shift's count is masked to 6 bits, the bit's
-     * place in the scratch, by the language). Everything else, about once per 64 bits, goes to
-     * {@link #completeWord(long, int, long, long)}.
+     * <p>The one compare on the common path is against {@link #wordEndBits}: a write that ends before it stays
+     * inside the open word and inside the capacity, so it is a shift and an or (the long shift's count is masked
+     * to 6 bits, the bit's place in the scratch, by the language). A write that fills the open word or passes the
+     * limit, about once per 64 bits, takes the rare branch. Past the limit it overflows; otherwise it ends at or
+     * past the open word's end (the limit is below that only when the region ends inside the word, and then the
+     * write would pass it), so the word is full: every bit of it passed this check, so all 8 bytes lie in the
+     * region and are stored at once.
+     *
+     * <p>Why the rare branch is written out here, with no call in it (no {@code overflow()}, no
+     * {@code storeWord()}): the JIT inlines a call by how often it ran. A call that ran once per 64 bits, or
+     * never (the overflow), was compiled in some JVMs as a real call, and a real call inside a caller's loop makes
+     * the JIT spill that loop's registers around it, reload every field and array after it, and give up unrolling:
+     * seen in the compiled mixed-width loop (the bimodal 0.3x / 0.8x of earlier runs). With no call on any path
+     * that returns to the caller the loop compiles the same way whatever the profile says; the only calls left are
+     * on the misuse paths, which throw out of the loop.
      */
     private void appendBits(final long unsigned, final int bits)
     {
@@ -139,32 +152,40 @@ public final class BitWriter implements BitStream
         final long end = position + bits;
         if (end >= wordEndBits)
         {
-            completeWord(unsigned, bits, position, end);
+            final long limitBits = this.limitBits;
+            if (end > limitBits)
+            {
+                // Overflow, sticky: the lowered limit sends every later write here, and it fails here.
+                overflowed = true;
+                this.limitBits = position;
+                wordEndBits = position + 1;
+                return;
+            }
+            final int used = (int)position & 63;
+            final long word = scratch | (unsigned << used);
+            final int index = (int)(position >>> 3) & ~7;
+            final byte[] array = this.array;
+            if (array != null)
+            {
+                // A byte-array view handle: the JVM range-checks it, and the JIT knows it writes only array
+                // elements, so the caller's fields stay in registers across it.
+                Bits.LONG_LE.set(array, arrayOffset + index, word);
+            }
+            else
+            {
+                // No backing array: the raw address, as Agrona's own buffers store (Unsafe with a null base is raw
+                // memory to the JIT, which aliases no field). The region check is the one above: the word's 8 bytes
+                // are bits that passed it.
+                UnsafeApi.putLong(null, address + index, Bits.NATIVE_LITTLE_ENDIAN ? word : Long.reverseBytes(word));
+            }
+            // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
+            scratch = unsigned >>> (64 - used);
+            bitsWritten = end;
+            wordEndBits = wordEnd(end, limitBits);
             return;
         }
         scratch |= unsigned << position;
         bitsWritten = end;
-    }
-
-    /**
-     * A write that fills the open word or passes the limit. Past the limit it overflows; otherwise it ends at or
-     * past the open word's end (the limit is below that only when the region ends inside the word, and then
-     * the write would pass it), so the word is full: every bit of it passed this check, so all 8 bytes lie in the
-     * region and are stored at once.
-     */
-    private void completeWord(final long unsigned, final int bits, final long position, final long end)
-    {
-        if (end > limitBits)
-        {
-            overflow();
-            return;
-        }
-        final int used = (int)position & 63;
-        storeWord((int)(position >>> 3) & ~7, scratch | (unsigned << used));
-        // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
-        scratch = unsigned >>> (64 - used);
-        bitsWritten = end;
-        wordEndBits = wordEnd(end, limitBits);
     }
 
     /**
@@ -174,34 +195,6 @@ public final class BitWriter implements BitStream
     private static long wordEnd(final long position, final long limitBits)
     {
         return Math.min((position & ~63L) + 64, limitBits + 1);
-    }
-
-    private void overflow()
-    {
-        overflowed = true;
-        limitBits = bitsWritten;
-        // Every later write ends past the lowered limit, so it takes the slow path and fails there: sticky.
-        wordEndBits = limitBits + 1;
-    }
-
-    /**
-     * Store a whole word at region byte {@code index}. An array-backed buffer is written through a byte-array
-     * view handle: the JVM range-checks it, and the JIT knows it writes only array elements, so the caller's
-     * fields stay in registers across it (an Agrona store goes through {@code Unsafe}, which could alias any
-     * field and forces every one to be reloaded, which measured slower here). Other buffers take Agrona's
-     * bounds-checked store.
-     */
-    private void storeWord(final int index, final long word)
-    {
-        final byte[] array = this.array;
-        if (array != null)
-        {
-            Bits.LONG_LE.set(array, arrayOffset + index, word);
-        }
-        else
-        {
-            buffer.putLong(offset + index, word, ByteOrder.LITTLE_ENDIAN);
-        }
     }
 
     private static IllegalArgumentException misuse(final int value, final int bits)
