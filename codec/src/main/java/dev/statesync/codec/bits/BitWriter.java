@@ -40,8 +40,11 @@ public final class BitWriter implements BitStream
     private int offset;
     private int capacityBytes;
     private long capacityBits;
-    /** Bits a write may end at: the capacity, lowered to the cursor by an overflow so every later write fails. */
-    private long limitBits;
+    /**
+     * One past the bits a write may end at: the capacity plus one, lowered to the cursor plus one by an overflow so
+     * every later write fails. Kept one past so the overflow test and the open word's end share one value.
+     */
+    private long endBoundBits;
     /** A write ending before this stays in the open word and inside the limit: see {@link #wordEnd(long, long)}. */
     private long wordEndBits;
 
@@ -95,8 +98,8 @@ public final class BitWriter implements BitStream
         scratch = 0;
         bitsWritten = 0;
         overflowed = false;
-        limitBits = capacityBits;
-        wordEndBits = wordEnd(0, limitBits);
+        endBoundBits = capacityBits + 1;
+        wordEndBits = wordEnd(0, endBoundBits);
     }
 
     /**
@@ -152,12 +155,12 @@ public final class BitWriter implements BitStream
         final long end = position + bits;
         if (end >= wordEndBits)
         {
-            final long limitBits = this.limitBits;
-            if (end > limitBits)
+            final long endBoundBits = this.endBoundBits;
+            if (end >= endBoundBits)
             {
                 // Overflow, sticky: the lowered limit sends every later write here, and it fails here.
                 overflowed = true;
-                this.limitBits = position;
+                this.endBoundBits = position + 1;
                 wordEndBits = position + 1;
                 return;
             }
@@ -181,7 +184,7 @@ public final class BitWriter implements BitStream
             // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
             scratch = unsigned >>> (64 - used);
             bitsWritten = end;
-            wordEndBits = wordEnd(end, limitBits);
+            wordEndBits = wordEnd(end, endBoundBits);
             return;
         }
         scratch |= unsigned << position;
@@ -192,9 +195,9 @@ public final class BitWriter implements BitStream
      * The bit position a write must end before to take {@link #appendBits(long, int)}'s fast path: the end of the
      * word holding bit {@code position}, or one past the limit when that comes first.
      */
-    private static long wordEnd(final long position, final long limitBits)
+    private static long wordEnd(final long position, final long endBoundBits)
     {
-        return Math.min((position & ~63L) + 64, limitBits + 1);
+        return Math.min((position & ~63L) + 64, endBoundBits);
     }
 
     private static IllegalArgumentException misuse(final int value, final int bits)
@@ -319,7 +322,7 @@ public final class BitWriter implements BitStream
     /** @return bits still free in the region. */
     public long bitsAvailable()
     {
-        return limitBits - bitsWritten;
+        return endBoundBits - 1 - bitsWritten;
     }
 
     /** @return capacity of the wrapped region in bytes. */
