@@ -1,5 +1,6 @@
 package dev.statesync.codec.bits;
 
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.UnsafeApi;
 
@@ -25,12 +26,18 @@ import org.agrona.UnsafeApi;
  * (sticky), and loads the region's last window instead, shifted further, so no load ever leaves the region; a
  * region shorter than 8 bytes is copied into an 8-byte array at {@link #wrap(DirectBuffer, int, int)}. The bit
  * count of {@link #readBits(int)} is checked by the range check of the mask table it indexes, so it costs one
- * load. No path that returns to the caller calls a method: a failure is its stores written out (and still loads the
- * region's last window, so the cursor is stored once on every path), and a buffer with no backing array is read
- * through its raw address, as Agrona's own buffers read it, inside the region the checks above proved. A call that
- * never ran was otherwise left by the JIT as a real call inside the caller's loop when the profile was thin, and
- * cost the loop 40% (1.1x against 0.6x in identical JMH runs). The buffer's backing array (or address) is looked
- * up at wrap: wrap the reader again after re-pointing its buffer at other memory.
+ * load.
+ *
+ * <p>Shaped so that the caller's loop compiles the same way whatever the JIT's profile says (a thin profile, when
+ * the loop is compiled before the code around it has run much, is common under a busy compile queue; it gave 1.1x
+ * against 0.6x in identical JMH runs): no path that returns to the caller calls a method (a failure is its stores
+ * written out: a call that never ran stayed a real call inside the loop, around which every register is spilled);
+ * a failing read stores the cursor and loads a window like any other, so the cursor is stored once on every path;
+ * and every buffer is read the same way, through its backing array (or null) and address as Agrona's own buffers
+ * read it, so the loop holds no branch on the buffer's kind. The window loads are therefore not range-checked by
+ * the JVM: they rely on the checks above, which {@code BitCheckedOnceTest} tries at every width, length and
+ * offset, with an assert on every window in the tests. The backing array and address are looked up at wrap: wrap
+ * the reader again after re-pointing its buffer at other memory.
  */
 public final class BitReader implements BitStream
 {
@@ -41,17 +48,18 @@ public final class BitReader implements BitStream
     private int lengthBytes;
     private long lengthBits;
     /**
-     * Where the windows come from: the buffer's backing array when it has one, a zero-padded copy for a region
-     * under 8 bytes, or null (then the buffer itself, through Agrona).
+     * Where the windows come from, as Agrona's own buffers address memory: the buffer's backing array (null for
+     * native memory) and the address of its index 0, or a zero-padded copy of a region under 8 bytes.
      */
-    private byte[] array;
+    private byte[] base;
+    private long baseAddress;
+    /** The window source's index of the region's first byte: windows never start before it (asserted). */
+    private int firstWindowStart;
     /**
      * Holds a region shorter than a window, zero-padded, so every read can load a whole window; also the window
      * source of an unwrapped reader, whose reads all fail (they load a window even then).
      */
     private final byte[] shortRegion = new byte[WINDOW_BYTES];
-    /** The buffer's address (its index 0) when the windows come from a buffer with no backing array. */
-    private long address;
 
     /*
      * Positions below are in bits of the window source (the array, or the buffer when there is none), not of the
@@ -75,7 +83,8 @@ public final class BitReader implements BitStream
     /** An unwrapped reader (every read fails); call {@link #wrap(DirectBuffer, int, int)} before use. */
     public BitReader()
     {
-        array = shortRegion;
+        base = shortRegion;
+        baseAddress = BufferUtil.ARRAY_BASE_OFFSET;
     }
 
     /** A reader over {@code buffer[offset, offset + lengthBytes)}. */
@@ -104,9 +113,9 @@ public final class BitReader implements BitStream
         final int start;
         if (lengthBytes >= WINDOW_BYTES)
         {
-            this.array = buffer.byteArray();
-            start = array == null ? offset : Bits.arrayIndex(buffer, offset);
-            this.address = array == null ? buffer.addressOffset() : 0;
+            this.base = buffer.byteArray();
+            this.baseAddress = buffer.addressOffset();
+            start = offset;
             this.lastWindowStart = start + lengthBytes - WINDOW_BYTES;
             this.fastEndBits = (start + lengthBytes - (WINDOW_BYTES - 1)) * 8L;
         }
@@ -114,11 +123,13 @@ public final class BitReader implements BitStream
         {
             java.util.Arrays.fill(shortRegion, (byte)0);
             buffer.getBytes(offset, shortRegion, 0, lengthBytes);
-            this.array = shortRegion;
+            this.base = shortRegion;
+            this.baseAddress = BufferUtil.ARRAY_BASE_OFFSET;
             start = 0;
             this.lastWindowStart = 0;
             this.fastEndBits = 0;
         }
+        firstWindowStart = start;
         startBits = start * 8L;
         bitsRead = startBits;
         limitBits = startBits + lengthBits;
@@ -195,20 +206,13 @@ public final class BitReader implements BitStream
             windowStart = lastWindowStart;
             shift = (int)(position - ((long)windowStart << 3));
         }
-        final byte[] array = this.array;
-        final long window;
-        if (array != null)
-        {
-            // A byte-array view handle: range-checked by the JVM as well.
-            window = (long)Bits.LONG_LE.get(array, windowStart);
-        }
-        else
-        {
-            // No backing array: positions are buffer indexes and the window lies inside the region (above), read
-            // at its raw address (Unsafe with a null base is raw memory to the JIT, which aliases no field).
-            final long raw = UnsafeApi.getLong(null, address + windowStart);
-            window = Bits.NATIVE_LITTLE_ENDIAN ? raw : Long.reverseBytes(raw);
-        }
+        // One path for every buffer, no branch on its kind: a branch here made the caller's loop depend on which
+        // of wrap()'s paths the JIT had seen. The load is Agrona's own (its buffers read through the same base and
+        // address, with their bounds checks off), and it lies inside the region by the checks above; the assert,
+        // on in the tests, re-checks that for every read they make.
+        assert windowStart >= firstWindowStart && windowStart <= lastWindowStart : windowStart;
+        final long raw = UnsafeApi.getLong(base, baseAddress + windowStart);
+        final long window = Bits.NATIVE_LITTLE_ENDIAN ? raw : Long.reverseBytes(raw);
         // One store of the cursor on every path: the JIT then carries it in a register from read to read instead
         // of storing and reloading it (an early return on failure measured 5% slower).
         bitsRead = end;
