@@ -27,8 +27,8 @@ import org.agrona.UnsafeApi;
  * word; every bit of that word passed the check, so the word lies inside the region. The arguments are checked
  * on every public call with one table load (whose range check rejects a count outside 0..32) and one compare, and
  * stay exceptions (DESIGN section 6). Measured in one JVM against serialize.java's assert-only writer (thread CPU
- * time, best of bursts): the argument check and the exact capacity check each cost about 4% of a mixed-width
- * loop; a mask or shift test in place of the table costs more (10-25%), and so would masking the value, which an
+ * time, best of bursts): the argument check costs 2-4% of a mixed-width loop and the exact capacity check 1-2%; a
+ * masked table or a shift test in place of the table costs more (10-27%), as would masking the value, which an
  * assert-only policy would need so that a wrong value cannot spill into the next field. Bools, floats, bounded
  * ints, ladders and padding skip the check, their arguments being right by construction.
  *
