@@ -27,9 +27,10 @@ import dev.statesync.codec.bits.BitWriter;
  * field, so ops/s is fields per second.
  *
  * <p>{@code write} / {@code read} run statesync's checked {@link BitWriter} / {@link BitReader} over an Agrona
- * {@link UnsafeBuffer} (bounds checks on); {@code writeReference} / {@code readReference} run the same fields
- * through {@link FiedlerBitWriter} / {@link FiedlerBitReader}, the serialize.java algorithm with its asserts
- * compiled away, over a plain array: the bar. Both write the same bytes ({@link #setUp()} checks it).
+ * {@link UnsafeBuffer} (every call checked: arguments, capacity, bits left); {@code writeReference} /
+ * {@code readReference} run the same fields through {@link FiedlerBitWriter} / {@link FiedlerBitReader}, the
+ * serialize.java algorithm with its asserts compiled away, over a plain array: the bar. Both write the same bytes
+ * ({@link #setUp()} checks it).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -1,8 +1,7 @@
 package dev.statesync.codec.bits;
 
-import java.nio.ByteOrder;
-
 import org.agrona.MutableDirectBuffer;
+import org.agrona.UnsafeApi;
 
 /**
  * Writes bits LSB-first into little-endian words: byte for byte the output of serialize.h's {@code BitWriter}.
@@ -26,14 +25,21 @@ import org.agrona.MutableDirectBuffer;
  * Only a write that fills the word or passes the capacity goes further: it checks the capacity exactly (so an
  * overflow still happens at exactly the call that does not fit, as a per-call check would) and stores the whole
  * word; every bit of that word passed the check, so the word lies inside the region. The arguments are checked
- * on every public call with one table load and one compare, and stay exceptions (DESIGN section 6): measured
- * against serialize.java's assert-only writer in one JVM, a per-call argument check costs about a third of a
- * mixed-width loop's throughput however it is written (table, shift test or two compares), and masking the value
- * instead, which an assert-only policy would need so that a wrong value cannot spill into the next field, costs
- * the same, so turning the checks into asserts would buy nothing. Bools, floats, bounded ints, ladders and
- * padding skip the check, their arguments being right by construction. The buffer's backing array is looked up
- * at {@link #wrap(MutableDirectBuffer, int, int) wrap}: wrap the writer again after re-pointing its buffer at
- * other memory.
+ * on every public call with one table load (whose range check rejects a count outside 0..32) and one compare, and
+ * stay exceptions (DESIGN section 6). Measured in one JVM against serialize.java's assert-only writer (thread CPU
+ * time, best of bursts): the argument check costs 2-4% of a mixed-width loop and the exact capacity check 1-2%; a
+ * masked table or a shift test in place of the table costs more (10-27%), as would masking the value, which an
+ * assert-only policy would need so that a wrong value cannot spill into the next field. Bools, floats, bounded
+ * ints, ladders and padding skip the check, their arguments being right by construction.
+ *
+ * <p>No path that returns to the caller calls a method (the overflow, the word store and {@link #flush()} are
+ * written out, and a buffer with no backing array is stored through its raw address, as Agrona's own buffers
+ * store): the JIT inlines a call by how often it ran, so a call that ran rarely or never, or not yet when the
+ * caller was compiled (a thin profile under a busy compile queue), stayed a real call inside the caller's loop,
+ * and around a real call the JIT spills the loop's registers and reloads every field and array: 0.3x against
+ * 0.8x in identical JMH runs. The only calls left are on the misuse paths, which throw out of the loop. The
+ * buffer's backing array (or address) is looked up at {@link #wrap(MutableDirectBuffer, int, int) wrap}: wrap the
+ * writer again after re-pointing its buffer at other memory.
  */
 public final class BitWriter implements BitStream
 {
@@ -41,8 +47,11 @@ public final class BitWriter implements BitStream
     private int offset;
     private int capacityBytes;
     private long capacityBits;
-    /** Bits a write may end at: the capacity, lowered to the cursor by an overflow so every later write fails. */
-    private long limitBits;
+    /**
+     * One past the bits a write may end at: the capacity plus one, lowered to the cursor plus one by an overflow so
+     * every later write fails. Kept one past so the overflow test and the open word's end share one value.
+     */
+    private long endBoundBits;
     /** A write ending before this stays in the open word and inside the limit: see {@link #wordEnd(long, long)}. */
     private long wordEndBits;
 
@@ -53,6 +62,8 @@ public final class BitWriter implements BitStream
     /** The buffer's backing array when it has one (else null), and the region's first byte in it. */
     private byte[] array;
     private int arrayOffset;
+    /** The region's first byte's address when the buffer has no backing array. */
+    private long address;
 
     /** An unwrapped writer; call {@link #wrap(MutableDirectBuffer, int, int)} before use. */
     public BitWriter()
@@ -81,6 +92,7 @@ public final class BitWriter implements BitStream
         this.offset = offset;
         this.array = buffer.byteArray();
         this.arrayOffset = array == null ? 0 : Bits.arrayIndex(buffer, offset);
+        this.address = array == null ? buffer.addressOffset() + offset : 0;
         this.capacityBytes = capacityBytes;
         this.capacityBits = (long)capacityBytes * 8;
         reset();
@@ -93,8 +105,8 @@ public final class BitWriter implements BitStream
         scratch = 0;
         bitsWritten = 0;
         overflowed = false;
-        limitBits = capacityBits;
-        wordEndBits = wordEnd(0, limitBits);
+        endBoundBits = capacityBits + 1;
+        wordEndBits = wordEnd(0, endBoundBits);
     }
 
     /**
@@ -128,10 +140,21 @@ public final class BitWriter implements BitStream
      * {@link #writeBits(int, int)} for callers that already know {@code bits} is 1..32 and {@code unsigned} fits
      * it (a bool, a float, an int checked against its range, padding): they skip the argument check.
      *
-     * <p>The one compare is against {@link #wordEndBits}: a write that ends before it stays inside the open word
-     * and inside the capacity, so it is a shift and an or (the long shift's count is masked to 6 bits, the bit's
-     * place in the scratch, by the language). Everything else, about once per 64 bits, goes to
-     * {@link #completeWord(long, int, long, long)}.
+     * <p>The one compare on the common path is against {@link #wordEndBits}: a write that ends before it stays
+     * inside the open word and inside the capacity, so it is a shift and an or (the long shift's count is masked
+     * to 6 bits, the bit's place in the scratch, by the language). A write that fills the open word or passes the
+     * limit, about once per 64 bits, takes the rare branch. Past the limit it overflows; otherwise it ends at or
+     * past the open word's end (the limit is below that only when the region ends inside the word, and then the
+     * write would pass it), so the word is full: every bit of it passed this check, so all 8 bytes lie in the
+     * region and are stored at once.
+     *
+     * <p>Why the rare branch is written out here, with no call in it (no {@code overflow()}, no
+     * {@code storeWord()}): the JIT inlines a call by how often it ran. A call that ran once per 64 bits, or
+     * never (the overflow), was compiled in some JVMs as a real call, and a real call inside a caller's loop makes
+     * the JIT spill that loop's registers around it, reload every field and array after it, and give up unrolling:
+     * seen in the compiled mixed-width loop (the bimodal 0.3x / 0.8x of earlier runs). With no call on any path
+     * that returns to the caller the loop compiles the same way whatever the profile says; the only calls left are
+     * on the misuse paths, which throw out of the loop.
      */
     private void appendBits(final long unsigned, final int bits)
     {
@@ -139,7 +162,36 @@ public final class BitWriter implements BitStream
         final long end = position + bits;
         if (end >= wordEndBits)
         {
-            completeWord(unsigned, bits, position, end);
+            final long endBoundBits = this.endBoundBits;
+            if (end >= endBoundBits)
+            {
+                // Overflow, sticky: the lowered limit sends every later write here, and it fails here.
+                overflowed = true;
+                this.endBoundBits = position + 1;
+                wordEndBits = position + 1;
+                return;
+            }
+            final int used = (int)position & 63;
+            final long word = scratch | (unsigned << used);
+            final int index = (int)(position >>> 3) & ~7;
+            final byte[] array = this.array;
+            if (array != null)
+            {
+                // A byte-array view handle: the JVM range-checks it, and the JIT knows it writes only array
+                // elements, so the caller's fields stay in registers across it.
+                Bits.LONG_LE.set(array, arrayOffset + index, word);
+            }
+            else
+            {
+                // No backing array: the raw address, as Agrona's own buffers store (Unsafe with a null base is raw
+                // memory to the JIT, which aliases no field). The region check is the one above: the word's 8 bytes
+                // are bits that passed it.
+                UnsafeApi.putLong(null, address + index, Bits.NATIVE_LITTLE_ENDIAN ? word : Long.reverseBytes(word));
+            }
+            // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
+            scratch = unsigned >>> (64 - used);
+            bitsWritten = end;
+            wordEndBits = wordEnd(end, endBoundBits);
             return;
         }
         scratch |= unsigned << position;
@@ -147,61 +199,12 @@ public final class BitWriter implements BitStream
     }
 
     /**
-     * A write that fills the open word or passes the limit. Past the limit it overflows; otherwise it ends at or
-     * past the open word's end (the limit is below that only when the region ends inside the word, and then
-     * the write would pass it), so the word is full: every bit of it passed this check, so all 8 bytes lie in the
-     * region and are stored at once.
-     */
-    private void completeWord(final long unsigned, final int bits, final long position, final long end)
-    {
-        if (end > limitBits)
-        {
-            overflow();
-            return;
-        }
-        final int used = (int)position & 63;
-        storeWord((int)(position >>> 3) & ~7, scratch | (unsigned << used));
-        // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
-        scratch = unsigned >>> (64 - used);
-        bitsWritten = end;
-        wordEndBits = wordEnd(end, limitBits);
-    }
-
-    /**
      * The bit position a write must end before to take {@link #appendBits(long, int)}'s fast path: the end of the
      * word holding bit {@code position}, or one past the limit when that comes first.
      */
-    private static long wordEnd(final long position, final long limitBits)
+    private static long wordEnd(final long position, final long endBoundBits)
     {
-        return Math.min((position & ~63L) + 64, limitBits + 1);
-    }
-
-    private void overflow()
-    {
-        overflowed = true;
-        limitBits = bitsWritten;
-        // Every later write ends past the lowered limit, so it takes the slow path and fails there: sticky.
-        wordEndBits = limitBits + 1;
-    }
-
-    /**
-     * Store a whole word at region byte {@code index}. An array-backed buffer is written through a byte-array
-     * view handle: the JVM range-checks it, and the JIT knows it writes only array elements, so the caller's
-     * fields stay in registers across it (an Agrona store goes through {@code Unsafe}, which could alias any
-     * field and forces every one to be reloaded, which measured slower here). Other buffers take Agrona's
-     * bounds-checked store.
-     */
-    private void storeWord(final int index, final long word)
-    {
-        final byte[] array = this.array;
-        if (array != null)
-        {
-            Bits.LONG_LE.set(array, arrayOffset + index, word);
-        }
-        else
-        {
-            buffer.putLong(offset + index, word, ByteOrder.LITTLE_ENDIAN);
-        }
+        return Math.min((position & ~63L) + 64, endBoundBits);
     }
 
     private static IllegalArgumentException misuse(final int value, final int bits)
@@ -301,12 +304,29 @@ public final class BitWriter implements BitStream
     public int flush()
     {
         final int pendingBytes = (((int)bitsWritten & 63) + 7) >>> 3;
-        final int wordStart = offset + ((int)(bitsWritten >>> 3) & ~7);
+        final int index = (int)(bitsWritten >>> 3) & ~7;
+        final byte[] array = this.array;
         long word = scratch;
-        for (int i = 0; i < pendingBytes; i++)
+        // Byte by byte, and without a call (not the buffer's putByte): a caller's loop compiled while this method
+        // had no profile yet would otherwise hold a real interface call, which measured up to 40% off the loop
+        // before it. The pending bytes are bits that passed the capacity check, so they lie in the region.
+        if (array != null)
         {
-            buffer.putByte(wordStart + i, (byte)word);
-            word >>>= 8;
+            final int at = arrayOffset + index;
+            for (int i = 0; i < pendingBytes; i++)
+            {
+                array[at + i] = (byte)word;
+                word >>>= 8;
+            }
+        }
+        else
+        {
+            final long at = address + index;
+            for (int i = 0; i < pendingBytes; i++)
+            {
+                UnsafeApi.putByte(null, at + i, (byte)word);
+                word >>>= 8;
+            }
         }
         return bytesWritten();
     }
@@ -326,7 +346,7 @@ public final class BitWriter implements BitStream
     /** @return bits still free in the region. */
     public long bitsAvailable()
     {
-        return limitBits - bitsWritten;
+        return endBoundBits - 1 - bitsWritten;
     }
 
     /** @return capacity of the wrapped region in bytes. */

@@ -59,6 +59,9 @@ public final class Bits
     /** Little-endian 8-byte words at any byte index of a {@code byte[]}, range-checked by the JVM. */
     static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** Whether {@code Unsafe}'s native-order longs are little-endian (else the raw-address paths swap bytes). */
+    static final boolean NATIVE_LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
     /** Index in {@code buffer.byteArray()} of the buffer's byte {@code index}; the buffer must be array-backed. */
     static int arrayIndex(final DirectBuffer buffer, final int index)
     {

@@ -209,6 +209,29 @@ class BitCheckedOnceTest
         assertEquals(32, writer.bitsWritten(), "any int fits 32 bits; rejected writes wrote nothing");
     }
 
+    /**
+     * A failing read still loads a window (so the cursor is stored once on every path): an unwrapped reader has no
+     * region at all, and its reads must fail there, sticky, without touching memory it does not own; an unwrapped
+     * writer has no region either, and its writes overflow without storing anything.
+     */
+    @Test
+    void unwrappedReaderAndWriterFailWithoutThrowing()
+    {
+        final BitReader reader = new BitReader();
+        assertEquals(0, reader.readBits(32));
+        assertTrue(reader.isFailed());
+        assertEquals(0, reader.readBits(1));
+        assertEquals(7, reader.readInt(7, 9));
+        assertEquals(0, reader.bitsRead());
+
+        final BitWriter writer = new BitWriter();
+        writer.writeBits(5, 3);
+        writer.writeBool(true);
+        assertTrue(writer.hasOverflowed());
+        assertEquals(0, writer.bitsWritten());
+        assertEquals(0, writer.bitsAvailable());
+    }
+
     private static MutableDirectBuffer buffer(final int capacity, final boolean direct)
     {
         return direct ? new UnsafeBuffer(ByteBuffer.allocateDirect(capacity)) : new UnsafeBuffer(new byte[capacity]);
