@@ -47,7 +47,8 @@ public final class CheapestOfPredictor implements Predictor
             for (int j = 0; j < k && refinedFrom[k] < 0; j++)
             {
                 if (choices[k] instanceof LinearExtrapolationPredictor withGravity &&
-                    choices[j] instanceof LinearExtrapolationPredictor plain && withGravity.addsGravityTo(plain))
+                    choices[j] instanceof LinearExtrapolationPredictor plain && withGravity.addsGravityTo(plain) ||
+                    choices[k] instanceof FreeFlightExtrapolationPredictor freeFlight && freeFlight.refines(choices[j]))
                 {
                     refinedFrom[k] = j;
                 }
@@ -77,7 +78,8 @@ public final class CheapestOfPredictor implements Predictor
      * {@inheritDoc}
      *
      * <p>A linear extrapolation with gravity offered after the same one without it refines it: only the gravity
-     * axis's position changes, the (quaternion) rotation is not extrapolated twice.
+     * axis's position changes, the (quaternion) rotation is not extrapolated twice. So does a free-flight
+     * extrapolation built on the linear one it is offered after ({@link FreeFlightExtrapolationPredictor#refines}).
      */
     @Override
     public int refinedFrom(final int alternative)
@@ -91,6 +93,10 @@ public final class CheapestOfPredictor implements Predictor
         if (refinedFrom[alternative] < 0)
         {
             choices[alternative].predict(in, out);
+        }
+        else if (choices[alternative] instanceof FreeFlightExtrapolationPredictor freeFlight)
+        {
+            freeFlight.refine(in, out);
         }
         else
         {

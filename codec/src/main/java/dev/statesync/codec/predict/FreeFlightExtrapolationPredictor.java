@@ -1,5 +1,7 @@
 package dev.statesync.codec.predict;
 
+import java.util.Objects;
+
 import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
@@ -46,6 +48,8 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     private final double angularFactor;
     private final boolean dampingBeforePosition;
     private final boolean rotate;
+    /** The linear extrapolation whose rotation this one shares, or null (then {@link #rotate} decides). */
+    private final LinearExtrapolationPredictor rotationFrom;
     private final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
     /** Coefficients of the last replay: position slope, rotation exponent; the offset per axis. */
     private long slopeQ32;
@@ -64,6 +68,32 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
      */
     public FreeFlightExtrapolationPredictor(final StateSchema schema, final IntegratorModel model, final boolean rotate)
     {
+        this(schema, model, rotate, null);
+    }
+
+    /**
+     * A free-flight position with the rotation of a linear extrapolation: {@code rotationFrom}'s prediction with
+     * the positions replaced by the damped free-flight ones. Offered after {@code rotationFrom} in a
+     * {@link CheapestOfPredictor}, it {@link #refines} it, so an encoder that ranks both extrapolates the rotation
+     * once (the quaternion power with a fractional, damped exponent was a fifth of the cube run's encode; the
+     * undamped rotation costs a few bits per snapshot, results.md "Fewer bits").
+     *
+     * @param schema       the schema (position grid).
+     * @param model        the engine's free-flight step (its linear damping is replayed; angular damping is not).
+     * @param rotationFrom the linear extrapolation whose rotation (and whose cases that hold the newest state) this
+     *                     one shares.
+     */
+    public FreeFlightExtrapolationPredictor(
+        final StateSchema schema, final IntegratorModel model, final LinearExtrapolationPredictor rotationFrom)
+    {
+        this(schema, model, false, Objects.requireNonNull(rotationFrom, "rotationFrom"));
+    }
+
+    private FreeFlightExtrapolationPredictor(
+        final StateSchema schema, final IntegratorModel model, final boolean rotate,
+        final LinearExtrapolationPredictor rotationFrom)
+    {
+        this.rotationFrom = rotationFrom;
         final double perTick = (double)schema.positionUnitsPerMetre() / ((double)model.tickRateHz * model.tickRateHz);
         for (int axis = 0; axis < schema.positionAxes(); axis++)
         {
@@ -84,6 +114,12 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     @Override
     public void predict(final PredictionInput in, final StateRecord out)
     {
+        if (rotationFrom != null)
+        {
+            rotationFrom.predict(in, out);
+            refine(in, out);
+            return;
+        }
         final StateRecord newest = in.newest();
         out.copyFrom(newest);
         final long span = in.baselineGapTicks();
@@ -93,18 +129,53 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
         }
         final StateSchema schema = in.schema();
         final StateRecord older = in.older();
+        predictPositions(in, newest, span, out);
+        if (rotate)
+        {
+            final int rot = schema.rotationOffset();
+            SmallestThreeMath.extrapolateByPower(schema.rotationHalfRange(), newest.array(), newest.index(rot),
+                older.array(), older.index(rot), exponentQ16, out.array(), out.index(rot), scratch);
+        }
+    }
+
+    /**
+     * @return true if this predictor's predictions are {@code other}'s with the positions replaced ({@link #refine}):
+     * {@code other} is the linear extrapolation this one takes its rotation from.
+     */
+    public boolean refines(final Predictor other)
+    {
+        return rotationFrom != null && other == rotationFrom;
+    }
+
+    /**
+     * Turn the prediction of the predictor this one {@link #refines} into this one's: replace its positions by the
+     * free-flight ones (the rotation, and the cases that hold the newest state, are the same).
+     *
+     * @param in  the object's baselines and their ages.
+     * @param out holds {@code rotationFrom}'s prediction from {@code in}; receives this one's.
+     */
+    public void refine(final PredictionInput in, final StateRecord out)
+    {
+        final StateRecord newest = in.newest();
+        final long span = in.baselineGapTicks();
+        if (!in.hasOlder() || newest.atRest() || span <= 0)
+        {
+            return;
+        }
+        predictPositions(in, newest, span, out);
+    }
+
+    /** The free-flight positions from the two baselines into {@code out} (and the coefficients for the rotation). */
+    private void predictPositions(final PredictionInput in, final StateRecord newest, final long span, final StateRecord out)
+    {
+        final StateSchema schema = in.schema();
+        final StateRecord older = in.older();
         coefficients((int)Math.min(span, MAX_REPLAYED_TICKS), Math.min(in.newestAgeTicks(), MAX_REPLAYED_TICKS),
             schema.positionAxes());
         for (int axis = 0; axis < schema.positionAxes(); axis++)
         {
             final long delta = (long)newest.position(axis) - older.position(axis);
             out.clampedField(axis, newest.position(axis) + BallisticPredictor.roundQ32(slopeQ32 * delta + offsetQ32[axis]));
-        }
-        if (rotate)
-        {
-            final int rot = schema.rotationOffset();
-            SmallestThreeMath.extrapolateByPower(schema.rotationHalfRange(), newest.array(), newest.index(rot),
-                older.array(), older.index(rot), exponentQ16, out.array(), out.index(rot), scratch);
         }
     }
 

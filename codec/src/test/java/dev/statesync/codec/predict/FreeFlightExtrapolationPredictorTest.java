@@ -152,6 +152,67 @@ class FreeFlightExtrapolationPredictorTest
     }
 
     /**
+     * Built on a linear extrapolation, it takes that one's rotation and the damped positions; refining the linear
+     * prediction (what an encoder ranking both does) gives exactly what predicting afresh (what a decoder does)
+     * gives, and a {@link CheapestOfPredictor} offering it after that linear one declares the refinement.
+     */
+    @Property(tries = 1000)
+    void sharedRotationRefinesTheLinearPrediction(
+        @ForAll @IntRange(min = -20000, max = 20000) final int x1,
+        @ForAll @IntRange(min = 2000, max = 12000) final int z1,
+        @ForAll @IntRange(min = -300, max = 300) final int dx,
+        @ForAll @IntRange(min = -300, max = 300) final int dz,
+        @ForAll @IntRange(min = 0, max = 12) final int h,
+        @ForAll @IntRange(min = 0, max = 4) final int d,
+        @ForAll final boolean atRest,
+        @ForAll final long seed)
+    {
+        final StateRecord newest = record(x1, 0, z1);
+        final StateRecord older = record(x1 - dx, 0, z1 - dz);
+        newest.atRest(atRest);
+        final SplittableRandom random = new SplittableRandom(seed);
+        final double[] q0 = DoubleQuaternions.random(random);
+        final double[] rate = DoubleQuaternions.randomRotationVector(random, random.nextDouble(0.2));
+        System.arraycopy(SmallestThreeMathTest.encode(9, q0), 0, older.array(), older.index(SCHEMA.rotationOffset()), 4);
+        System.arraycopy(SmallestThreeMathTest.encode(9, DoubleQuaternions.multiply(DoubleQuaternions.exp(rate, d), q0)),
+            0, newest.array(), newest.index(SCHEMA.rotationOffset()), 4);
+        final LinearExtrapolationPredictor linear = new LinearExtrapolationPredictor(Rotation.QUATERNION);
+        final FreeFlightExtrapolationPredictor shared = new FreeFlightExtrapolationPredictor(SCHEMA, ODE, linear);
+        final PredictionInput in = input(newest, h, older, h + d);
+
+        final StateRecord fresh = record(0, 0, 0);
+        shared.predict(in, fresh);
+        final StateRecord refined = record(0, 0, 0);
+        linear.predict(in, refined);
+        final StateRecord linearOnly = record(0, 0, 0);
+        linearOnly.copyFrom(refined);
+        shared.refine(in, refined);
+        final StateRecord damped = record(0, 0, 0);
+        new FreeFlightExtrapolationPredictor(SCHEMA, ODE, true).predict(in, damped);
+
+        assertArrayEquals(fresh.array(), refined.array());
+        final int rot = SCHEMA.rotationOffset();
+        for (int i = 0; i < 4; i++)
+        {
+            assertEquals(linearOnly.field(rot + i), fresh.field(rot + i), "rotation field " + i);
+        }
+        for (int axis = 0; axis < 3; axis++)
+        {
+            assertEquals(damped.position(axis), fresh.position(axis), "axis " + axis);
+        }
+        assertTrue(fresh.isValid());
+
+        final CheapestOfPredictor cheapest = new CheapestOfPredictor(HoldPredictor.INSTANCE, linear, shared);
+        assertEquals(1, cheapest.refinedFrom(2));
+        assertTrue(shared.refines(linear));
+        assertTrue(!shared.refines(new LinearExtrapolationPredictor(Rotation.QUATERNION)));
+        final StateRecord viaCheapest = record(0, 0, 0);
+        cheapest.predictAlternative(1, in, viaCheapest);
+        cheapest.refineAlternative(2, in, viaCheapest);
+        assertArrayEquals(fresh.array(), viaCheapest.array());
+    }
+
+    /**
      * A body whose angular velocity loses 1% a step, as ode4j damps it, on a 15-bit rotation grid: the damped power
      * lands within two milliradians and the exponent's rounding of the truth, closer than constant angular velocity,
      * which overshoots.
