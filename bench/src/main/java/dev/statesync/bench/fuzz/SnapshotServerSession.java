@@ -7,15 +7,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.net.StandardProtocolFamily;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.DatagramChannel;
 import java.util.SplittableRandom;
 
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.StateSchema;
@@ -45,7 +39,6 @@ final class SnapshotServerSession implements HonestSession
     static final int OBJECTS = 32;
     private static final long TICK_NS = 1_000_000_000L / 60;
     private static final long WAIT_NS = 50_000_000L;
-    private static final int MAX_DATAGRAM_BYTES = 65_507;
     /** Enough for every object most ticks, little enough that the rate control chooses now and then. */
     private static final double BUDGET_BITS_PER_SECOND = 96_000;
 
@@ -54,14 +47,7 @@ final class SnapshotServerSession implements HonestSession
     private final SnapshotClient relayed;
     private final SnapshotClient direct;
     private final MovingObjects objects;
-    private final DatagramChannel relayClientSide;
-    private final DatagramChannel relayServerSide;
-    private final DatagramChannel stranger;
-    private final InetSocketAddress serverAddress;
-    private final ByteBuffer relayBuffer = ByteBuffer.allocateDirect(MAX_DATAGRAM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private final UnsafeBuffer relayView = new UnsafeBuffer(relayBuffer);
-    private final ByteBuffer hostileBuffer = ByteBuffer.allocateDirect(MAX_DATAGRAM_BYTES);
-    private SocketAddress relayedClientAddress;
+    private final LoopbackRelay relay;
     private long nowNs = 1_000_000_000L;
     private int tick;
     private int feeds;
@@ -80,18 +66,15 @@ final class SnapshotServerSession implements HonestSession
         try
         {
             final InetAddress loopback = InetAddress.getLoopbackAddress();
-            relayClientSide = open(loopback);
-            relayServerSide = open(loopback);
-            stranger = open(loopback);
+            relay = new LoopbackRelay(loopback, toServer, null);
             server = new SnapshotServer(new InetSocketAddress(loopback, 0), new UdpServerConfig()
                 .addressHandshakesPerSecond(1_000_000).addressHandshakeBurst(1_000_000)
                 .globalHandshakesPerSecond(1_000_000).globalHandshakeBurst(1_000_000).maxClients(3),
                 schema, OBJECTS, predictor, link, rateControl, null, nowNs);
-            serverAddress = new InetSocketAddress(loopback, server.localAddress().getPort());
-            relayed = new SnapshotClient(new InetSocketAddress(loopback, 0),
-                (InetSocketAddress)relayClientSide.getLocalAddress(), new UdpClientConfig(), schema, OBJECTS, predictor,
-                link, nowNs);
-            direct = new SnapshotClient(new InetSocketAddress(loopback, 0), serverAddress, new UdpClientConfig(), schema,
+            relay.serverAddress(new InetSocketAddress(loopback, server.localAddress().getPort()));
+            relayed = new SnapshotClient(new InetSocketAddress(loopback, 0), relay.clientFacingAddress(),
+                new UdpClientConfig(), schema, OBJECTS, predictor, link, nowNs);
+            direct = new SnapshotClient(new InetSocketAddress(loopback, 0), relay.serverAddress(), new UdpClientConfig(), schema,
                 OBJECTS, predictor, link, nowNs);
         }
         catch (final IOException ex)
@@ -100,14 +83,6 @@ final class SnapshotServerSession implements HonestSession
         }
         relayed.connect(nowNs);
         direct.connect(nowNs);
-    }
-
-    private static DatagramChannel open(final InetAddress loopback) throws IOException
-    {
-        final DatagramChannel channel = DatagramChannel.open(StandardProtocolFamily.INET);
-        channel.configureBlocking(false);
-        channel.bind(new InetSocketAddress(loopback, 0));
-        return channel;
     }
 
     /** @return the datagrams' layout: keyed MAC after the handshake, framed snapshots, acks from the clients. */
@@ -195,7 +170,7 @@ final class SnapshotServerSession implements HonestSession
     {
         final long refusedBefore = serverRefusals();
         final long receivedBefore = server.udpServer().counter(UdpServerCounters.DATAGRAMS_RECEIVED);
-        sendHostile((feeds++ & 1) == 0 ? relayServerSide : stranger, buffer, offset, length);
+        relay.sendToServer((feeds++ & 1) == 0, buffer, offset, length);
         final long deadline = System.nanoTime() + WAIT_NS;
         server.poll(nowNs);
         while (server.udpServer().counter(UdpServerCounters.DATAGRAMS_RECEIVED) == receivedBefore &&
@@ -204,7 +179,7 @@ final class SnapshotServerSession implements HonestSession
             Thread.onSpinWait();
             server.poll(nowNs);
         }
-        drain(stranger);
+        relay.drainStranger();
         return serverRefusals() == refusedBefore;
     }
 
@@ -219,17 +194,7 @@ final class SnapshotServerSession implements HonestSession
         relayed.close();
         direct.close();
         server.close();
-        for (final DatagramChannel channel : new DatagramChannel[]{ relayClientSide, relayServerSide, stranger })
-        {
-            try
-            {
-                channel.close();
-            }
-            catch (final IOException ignore)
-            {
-                // a UDP socket has nothing to flush
-            }
-        }
+        relay.close();
     }
 
     private long serverRefusals()
@@ -245,21 +210,6 @@ final class SnapshotServerSession implements HonestSession
         return sum;
     }
 
-    private void sendHostile(final DatagramChannel from, final DirectBuffer buffer, final int offset, final int length)
-    {
-        hostileBuffer.clear();
-        buffer.getBytes(offset, hostileBuffer, Math.min(length, MAX_DATAGRAM_BYTES));
-        hostileBuffer.flip();
-        try
-        {
-            from.send(hostileBuffer, serverAddress);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("loopback send failed", ex);
-        }
-    }
-
     /** Relay and read until nothing moves: loopback delivery is immediate in practice but not promised. */
     private void settle()
     {
@@ -267,64 +217,12 @@ final class SnapshotServerSession implements HonestSession
         int quietRounds = 0;
         while (quietRounds < 3 && System.nanoTime() < deadline)
         {
-            final int moved = relay() + server.poll(nowNs) + relayed.poll(nowNs) + direct.poll(nowNs);
+            final int moved = relay.relay() + server.poll(nowNs) + relayed.poll(nowNs) + direct.poll(nowNs);
             quietRounds = moved == 0 ? quietRounds + 1 : 0;
             if (moved == 0)
             {
                 Thread.onSpinWait();
             }
-        }
-    }
-
-    private int relay()
-    {
-        int moved = 0;
-        try
-        {
-            SocketAddress from;
-            while ((from = receive(relayClientSide)) != null)
-            {
-                relayedClientAddress = from;
-                toServer.record(relayView, 0, relayBuffer.limit());
-                relayServerSide.send(relayBuffer, serverAddress);
-                moved++;
-            }
-            while (receive(relayServerSide) != null)
-            {
-                if (relayedClientAddress != null)
-                {
-                    relayClientSide.send(relayBuffer, relayedClientAddress);
-                }
-                moved++;
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("loopback relay failed", ex);
-        }
-        return moved;
-    }
-
-    private SocketAddress receive(final DatagramChannel channel) throws IOException
-    {
-        relayBuffer.clear();
-        final SocketAddress from = channel.receive(relayBuffer);
-        relayBuffer.flip();
-        return from;
-    }
-
-    private void drain(final DatagramChannel channel)
-    {
-        try
-        {
-            while (receive(channel) != null)
-            {
-                // replies to the stranger (challenges, denials) are not the fuzzer's concern
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("loopback drain failed", ex);
         }
     }
 }

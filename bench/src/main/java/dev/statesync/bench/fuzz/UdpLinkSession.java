@@ -7,11 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.net.StandardProtocolFamily;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.DatagramChannel;
 import java.util.function.BooleanSupplier;
 
 import org.agrona.DirectBuffer;
@@ -43,21 +38,13 @@ final class UdpLinkSession implements HonestSession
 {
     static final long TICK_NS = 1_000_000_000L / 60;
     private static final long WAIT_NS = 50_000_000L;
-    private static final int MAX_DATAGRAM_BYTES = 65_507;
 
     final FuzzCorpus toServer = new FuzzCorpus();
     final FuzzCorpus toClient = new FuzzCorpus();
     final UdpServer server;
     final UdpClient client;
-    private final DatagramChannel relayClientSide;
-    private final DatagramChannel relayServerSide;
-    private final DatagramChannel stranger;
-    private final InetSocketAddress serverAddress;
-    private final ByteBuffer relayBuffer = ByteBuffer.allocateDirect(MAX_DATAGRAM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private final UnsafeBuffer relayView = new UnsafeBuffer(relayBuffer);
-    private final ByteBuffer hostileBuffer = ByteBuffer.allocateDirect(MAX_DATAGRAM_BYTES);
+    private final LoopbackRelay relay;
     private final UnsafeBuffer payload = new UnsafeBuffer(new byte[4]);
-    private SocketAddress clientAddress;
     private long nowNs = 1_000_000_000L;
     private int serverSlot = -1;
     private int serverSent;
@@ -72,16 +59,13 @@ final class UdpLinkSession implements HonestSession
         try
         {
             final InetAddress loopback = InetAddress.getLoopbackAddress();
-            relayClientSide = open(loopback);
-            relayServerSide = open(loopback);
-            stranger = open(loopback);
+            relay = new LoopbackRelay(loopback, toServer, toClient);
             server = new UdpServer(new InetSocketAddress(loopback, 0), new UdpServerConfig()
                 .addressHandshakesPerSecond(1_000_000).addressHandshakeBurst(1_000_000)
                 .globalHandshakesPerSecond(1_000_000).globalHandshakeBurst(1_000_000).maxClients(4),
                 new Handler(), nowNs);
-            serverAddress = new InetSocketAddress(loopback, server.localAddress().getPort());
-            client = new UdpClient(new InetSocketAddress(loopback, 0),
-                (InetSocketAddress)relayClientSide.getLocalAddress(), new UdpClientConfig(),
+            relay.serverAddress(new InetSocketAddress(loopback, server.localAddress().getPort()));
+            client = new UdpClient(new InetSocketAddress(loopback, 0), relay.clientFacingAddress(), new UdpClientConfig(),
                 (sequence, buffer, offset, length) -> receivedByClient(buffer, offset, length), sequence -> { }, nowNs);
         }
         catch (final IOException ex)
@@ -89,14 +73,6 @@ final class UdpLinkSession implements HonestSession
             throw new UncheckedIOException("cannot open loopback sockets for the UDP fuzz session", ex);
         }
         client.connect(nowNs);
-    }
-
-    private static DatagramChannel open(final InetAddress loopback) throws IOException
-    {
-        final DatagramChannel channel = DatagramChannel.open(StandardProtocolFamily.INET);
-        channel.configureBlocking(false);
-        channel.bind(new InetSocketAddress(loopback, 0));
-        return channel;
     }
 
     /**
@@ -164,10 +140,10 @@ final class UdpLinkSession implements HonestSession
     {
         final long refusedBefore = serverRefusals();
         final long receivedBefore = server.counter(UdpServerCounters.DATAGRAMS_RECEIVED);
-        sendHostile((feeds++ & 1) == 0 ? relayServerSide : stranger, serverAddress, buffer, offset, length);
+        relay.sendToServer((feeds++ & 1) == 0, buffer, offset, length);
         waitFor(() -> server.counter(UdpServerCounters.DATAGRAMS_RECEIVED) > receivedBefore,
             () -> server.poll(nowNs));
-        drain(stranger);
+        relay.drainStranger();
         return serverRefusals() == refusedBefore;
     }
 
@@ -180,11 +156,11 @@ final class UdpLinkSession implements HonestSession
     {
         final long refusedBefore = clientRefusals();
         final long receivedBefore = client.counter(UdpClientCounters.DATAGRAMS_RECEIVED);
-        if (clientAddress == null)
+        if (relay.clientAddress() == null)
         {
             return false;
         }
-        sendHostile(relayClientSide, clientAddress, buffer, offset, length);
+        relay.sendToClient(buffer, offset, length);
         waitFor(() -> client.counter(UdpClientCounters.DATAGRAMS_RECEIVED) > receivedBefore,
             () -> client.poll(nowNs));
         return clientRefusals() == refusedBefore;
@@ -200,17 +176,7 @@ final class UdpLinkSession implements HonestSession
     {
         client.close();
         server.close();
-        for (final DatagramChannel channel : new DatagramChannel[]{ relayClientSide, relayServerSide, stranger })
-        {
-            try
-            {
-                channel.close();
-            }
-            catch (final IOException ignore)
-            {
-                // a UDP socket has nothing to flush
-            }
-        }
+        relay.close();
     }
 
     private long serverRefusals()
@@ -239,23 +205,6 @@ final class UdpLinkSession implements HonestSession
         return sum;
     }
 
-    private void sendHostile(
-        final DatagramChannel from, final SocketAddress to, final DirectBuffer buffer, final int offset, final int length)
-    {
-        hostileBuffer.clear();
-        final int bytes = Math.min(length, MAX_DATAGRAM_BYTES);
-        buffer.getBytes(offset, hostileBuffer, bytes);
-        hostileBuffer.flip();
-        try
-        {
-            from.send(hostileBuffer, to);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("loopback send failed", ex);
-        }
-    }
-
     /** Relay and read until nothing moves: loopback delivery is immediate in practice but not promised. */
     private void settle()
     {
@@ -263,65 +212,12 @@ final class UdpLinkSession implements HonestSession
         int quietRounds = 0;
         while (quietRounds < 3 && System.nanoTime() < deadline)
         {
-            final int moved = relay() + server.poll(nowNs) + client.poll(nowNs);
+            final int moved = relay.relay() + server.poll(nowNs) + client.poll(nowNs);
             quietRounds = moved == 0 ? quietRounds + 1 : 0;
             if (moved == 0)
             {
                 Thread.onSpinWait();
             }
-        }
-    }
-
-    private int relay()
-    {
-        int moved = 0;
-        try
-        {
-            SocketAddress from;
-            while ((from = receive(relayClientSide)) != null)
-            {
-                clientAddress = from;
-                toServer.record(relayView, 0, relayBuffer.limit());
-                relayServerSide.send(relayBuffer, serverAddress);
-                moved++;
-            }
-            while (receive(relayServerSide) != null)
-            {
-                toClient.record(relayView, 0, relayBuffer.limit());
-                if (clientAddress != null)
-                {
-                    relayClientSide.send(relayBuffer, clientAddress);
-                }
-                moved++;
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("loopback relay failed", ex);
-        }
-        return moved;
-    }
-
-    private SocketAddress receive(final DatagramChannel channel) throws IOException
-    {
-        relayBuffer.clear();
-        final SocketAddress from = channel.receive(relayBuffer);
-        relayBuffer.flip();
-        return from;
-    }
-
-    private void drain(final DatagramChannel channel)
-    {
-        try
-        {
-            while (receive(channel) != null)
-            {
-                // replies to the stranger (challenges, denials) are not the fuzzer's concern
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("loopback drain failed", ex);
         }
     }
 
