@@ -373,20 +373,17 @@ public final class RangeBitWriter implements ModeledBitStream
         final int magnitude = Math.abs(value);
         final int magnitudeClass = 32 - Integer.numberOfLeadingZeros(magnitude);
         final int base = ContextModel.residualIndex(context, 0);
+        final int unary = Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES);
+        for (int i = 0; i < unary; i++)
+        {
+            encodeBit(base + i, 1);
+        }
         if (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES)
         {
-            for (int i = 0; i < magnitudeClass; i++)
-            {
-                encodeBit(base + i, 1);
-            }
             encodeBit(base + magnitudeClass, 0);
         }
         else
         {
-            for (int i = 0; i < ContextModel.RESIDUAL_UNARY_CLASSES; i++)
-            {
-                encodeBit(base + i, 1);
-            }
             encodeDirect(magnitudeClass - ContextModel.RESIDUAL_UNARY_CLASSES, ModeledBitStream.ESCAPE_BITS);
         }
         if (magnitudeClass > 0)

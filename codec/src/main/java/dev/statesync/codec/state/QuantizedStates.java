@@ -1,5 +1,6 @@
 package dev.statesync.codec.state;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -33,7 +34,7 @@ public final class QuantizedStates
     /** Every object back to the state a new instance holds (see the constructor). Allocates nothing. */
     public void reset()
     {
-        java.util.Arrays.fill(values, 0);
+        Arrays.fill(values, 0);
         for (int i = 0; i < objectCount; i++)
         {
             setIdentity(i);

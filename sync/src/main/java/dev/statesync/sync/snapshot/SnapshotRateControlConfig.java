@@ -20,8 +20,8 @@ public final class SnapshotRateControlConfig
      * interpolates shows with little error.
      */
     public static final int DEFAULT_MAX_SEND_INTERVAL_TICKS = 4;
-    /** IPv4 (20) and UDP (8) header bytes every datagram adds on the wire. */
-    public static final int IP_UDP_HEADER_BYTES = 28;
+    /** IPv4 (20) and UDP (8) header bytes every datagram adds on the wire (the server's figure). */
+    public static final int IP_UDP_HEADER_BYTES = SnapshotServer.IP_UDP_HEADER_BYTES;
     /** Largest reliability header of an unfragmented packet (prefix, sequence, ack, ack bits), bytes. */
     public static final int RELIABLE_HEADER_MAX_BYTES = 9;
     /**
