@@ -161,8 +161,8 @@ public final class Fidelity
      */
     public static int interpolationDelayTicks(final double oneWayLatencyMs, final double jitterMs, final int tickRateHz)
     {
-        final double tickMs = 1000.0 / tickRateHz;
-        return (int)Math.ceil((oneWayLatencyMs + jitterMs) / tickMs - 1e-9) + 2;
+        return SnapshotDisplayDelay.delayTicks(SnapshotDisplayDelay.transitTicks(oneWayLatencyMs, jitterMs, tickRateHz),
+            1, 1);
     }
 
     /**

@@ -18,6 +18,9 @@ import java.util.function.IntUnaryOperator;
  * ticks the sender knows ({@link #update}'s {@code ackedTick}): the newest send if it was acked or is younger
  * than {@link ErrorPriorityConfig#inFlightTicks} (its ack may still come), else the newest acked send (the newer
  * ones were most likely lost), else, when nothing was acked, nothing ({@link ErrorPriorityConfig#unheldErrorM}).
+ * With {@link ErrorPriorityConfig#unackedLossWeight} above 0 a send in flight is not trusted outright: each is taken
+ * as lost with probability weight x loss ({@link #linkLossFraction}, measured, or the configured assumption), and
+ * the error is the expectation over what the replica may hold: the newest send, an older one, the acked one, nothing.
  *
  * <p>Each tick, in the send loop: {@link #observe} every object's current pose, {@link #update} (sets the
  * accumulator's factors), then {@code accumulate()} and send as usual, then {@link #onSent} with the objects the
