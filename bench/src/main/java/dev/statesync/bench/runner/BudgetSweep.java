@@ -43,7 +43,8 @@ public final class BudgetSweep
     {
         final RunReport r = new ScenarioRunner(options, null).run();
         final SweepPoint point = new SweepPoint(kbps, r.stage(Stage.STATESYNC).kbps(), r.positionErrorMeanM(),
-            r.positionErrorP99M(), r.positionErrorMaxM(), r.rotationErrorP99Deg(), options.rateDistortionEngaged());
+            r.positionErrorP99M(), r.positionErrorMaxM(), r.rotationErrorP99Deg(), options.rateDistortionEngaged(),
+            r.displayDelay().meanMs());
         if (progress != null)
         {
             progress.printf("sweep: budget %s (%s) done (%.1f kbps used)%n", point.budgetLabel(), point.modeLabel(),
@@ -57,15 +58,15 @@ public final class BudgetSweep
     {
         final StringBuilder t = new StringBuilder();
         t.append(String.format(Locale.ROOT, "%nsweep (%.4g s per budget): budget, how it was spent (rd: rate-distortion " +
-            "controller, fixed: fixed factors every tick), kbps used, position error p99/max/mean, rotation p99%n",
+            "controller, fixed: fixed factors every tick), kbps used, position error p99/max/mean, rotation p99, mean display delay%n",
             seconds));
-        t.append(String.format(Locale.ROOT, "%-10s %-6s %9s %11s %11s %11s %13s%n",
-            "budget", "spent", "kbps", "pos p99 m", "pos max m", "pos mean m", "rot p99 deg"));
+        t.append(String.format(Locale.ROOT, "%-10s %-6s %9s %11s %11s %11s %13s %9s%n",
+            "budget", "spent", "kbps", "pos p99 m", "pos max m", "pos mean m", "rot p99 deg", "delay ms"));
         for (final SweepPoint p : points)
         {
-            t.append(String.format(Locale.ROOT, "%-10s %-6s %9.1f %11.5f %11.4f %11.5f %13.3f%n", p.budgetLabel(),
+            t.append(String.format(Locale.ROOT, "%-10s %-6s %9.1f %11.5f %11.4f %11.5f %13.3f %9.0f%n", p.budgetLabel(),
                 p.modeLabel(), p.kbps(), p.positionErrorP99M(), p.positionErrorMaxM(), p.positionErrorMeanM(),
-                p.rotationErrorP99Deg()));
+                p.rotationErrorP99Deg(), p.displayDelayMeanMs()));
         }
         return t.toString();
     }

@@ -217,6 +217,63 @@ final class CommandLineOptions
         extrapolateMs = inRange("--extrapolate-ms", value, 0, 1000, true);
     }
 
+    int displayDelayTicks;
+
+    @Option(names = "--display-delay", paramLabel = "auto|N", order = 26,
+        description = {"the replica's display delay: auto (default) follows the send interval it receives at,",
+            "transit + (spare packets + 1) x interval (SnapshotDisplayDelay); N: fixed, ticks"})
+    void displayDelay(final String value)
+    {
+        if ("auto".equals(value))
+        {
+            displayDelayTicks = 0;
+            return;
+        }
+        try
+        {
+            final int n = Integer.parseInt(value);
+            if (n >= 1 && n <= 120)
+            {
+                displayDelayTicks = n;
+                return;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below
+        }
+        throw bad("--display-delay must be auto or 1..120, got '" + value + "'");
+    }
+
+    int sparePackets = dev.statesync.sync.snapshot.SnapshotDisplayDelayConfig.DEFAULT_SPARE_PACKETS;
+
+    @Option(names = "--spare-packets", paramLabel = "K", order = 27,
+        description = "lost packets in a row the automatic display delay rides out (default 1)")
+    void sparePackets(final int value)
+    {
+        sparePackets = (int)inRange("--spare-packets", value, 0, 16, true);
+    }
+
+    int maxSendIntervalTicks = dev.statesync.sync.snapshot.SnapshotRateControlConfig.DEFAULT_MAX_SEND_INTERVAL_TICKS;
+
+    @Option(names = "--max-send-interval", paramLabel = "N", order = 29,
+        description = {"longest interval the automatic send rate chooses under a budget, 1.." +
+            Options.MAX_SEND_INTERVAL_TICKS + " ticks (SnapshotRateControlConfig.maxSendIntervalTicks)"})
+    void maxSendInterval(final int value)
+    {
+        maxSendIntervalTicks = (int)inRange("--max-send-interval", value, 1, Options.MAX_SEND_INTERVAL_TICKS, true);
+    }
+
+    double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;
+
+    @Option(names = "--unacked-loss-weight", paramLabel = "W", order = 28,
+        description = {"error priority doubts an unacked send in flight with W x the link's loss",
+            "(ErrorPriorityConfig.unackedLossWeight; 0: trusted until its ack is overdue)"})
+    void unackedLossWeight(final double value)
+    {
+        unackedLossWeight = inRange("--unacked-loss-weight", value, 0, 100, true);
+    }
+
     boolean mirrorDisplay;
 
     @Option(names = "--mirror-display", paramLabel = "on|off", order = 25,

@@ -5,12 +5,17 @@ import java.util.Arrays;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.snapshot.SnapshotDisplay;
 import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
+import dev.statesync.sync.snapshot.SnapshotDisplayDelay;
 
 /**
  * How closely the replica shows what the authority simulated.
  *
- * <p>A replica displays the world a fixed interpolation delay in the past, {@code D} ticks, so that the
- * snapshots it needs have arrived: {@code D = ceil((one-way latency + jitter) / tick) + 2}. At every tick
+ * <p>A replica displays the world an interpolation delay in the past, {@code D} ticks, so that the snapshots it
+ * needs have arrived: by default the library's {@link SnapshotDisplayDelay},
+ * {@code D = ceil((one-way latency + jitter) / tick) + 2 * send interval} with the interval measured from the
+ * snapshots the replica applies ({@link #recordSnapshot}); at a snapshot every tick that is the fixed
+ * {@code ceil((latency + jitter) / tick) + 2} ({@link #interpolationDelayTicks}), which the plain constructors use.
+ * At every tick
  * {@code T} (once {@code T > D}) and for every object, the <b>displayed state</b> is what the library's
  * {@link SnapshotDisplay} shows at display tick {@code S = T - D}, so the measured error is what a game using it
  * sees: the newest state held with tick {@code A <= S} (an object not sent because it did not change keeps its
@@ -42,6 +47,13 @@ public final class Fidelity
     private final int objects;
     private final int stride;
     private final int delayTicks;
+    /** The delay rule following the send interval, or null for the fixed {@link #delayTicks}. */
+    private final SnapshotDisplayDelay delay;
+    private final double tickMs;
+    private int fixedMin = Integer.MAX_VALUE;
+    private int fixedMax = Integer.MIN_VALUE;
+    private long delaySum;
+    private long delaySamples;
     private final int authorityDepth;
     private final float[][] authority;
     private final int[] authorityTicks;
@@ -53,6 +65,8 @@ public final class Fidelity
     private final boolean[] lastDisplayedValid;
     private final int[] lastDisplayedTick;
     private final int[] restSinceTick;
+    /** The display tick of the previous evaluation: the delay rule may make the display jump or repeat ticks. */
+    private int lastShown = NO_TICK;
 
     private float[] positionErrors;
     private float[] rotationErrorsDeg;
@@ -92,11 +106,34 @@ public final class Fidelity
         final StateSchema schema, final int objects, final int delayTicks, final int ticks,
         final SnapshotDisplayConfig display)
     {
+        this(schema, objects, delayTicks, null, ticks, display);
+    }
+
+    /**
+     * @param schema  the schema of the records (2D or 3D, with or without velocities).
+     * @param objects objects per tick.
+     * @param delay   the display delay rule, fed by {@link #recordSnapshot}; its delay at each evaluated tick is used.
+     * @param ticks   ticks of the run (sizes the per-tick series).
+     * @param display the replica's display settings.
+     */
+    public Fidelity(
+        final StateSchema schema, final int objects, final SnapshotDisplayDelay delay, final int ticks,
+        final SnapshotDisplayConfig display)
+    {
+        this(schema, objects, delay.delayTicks(), delay, ticks, display);
+    }
+
+    private Fidelity(
+        final StateSchema schema, final int objects, final int delayTicks, final SnapshotDisplayDelay delay,
+        final int ticks, final SnapshotDisplayConfig display)
+    {
         this.is3d = schema.is3d();
         this.objects = objects;
         this.stride = FloatRecords.stride(is3d);
         this.delayTicks = delayTicks;
-        this.authorityDepth = delayTicks + 2;
+        this.delay = delay;
+        this.tickMs = display.tickDurationNs() / 1e6;
+        this.authorityDepth = (delay == null ? delayTicks : Math.max(delayTicks, delay.ceilingTicks())) + 2;
         authority = new float[authorityDepth][objects * stride];
         authorityTicks = new int[authorityDepth];
         Arrays.fill(authorityTicks, NO_TICK);
@@ -124,8 +161,8 @@ public final class Fidelity
      */
     public static int interpolationDelayTicks(final double oneWayLatencyMs, final double jitterMs, final int tickRateHz)
     {
-        final double tickMs = 1000.0 / tickRateHz;
-        return (int)Math.ceil((oneWayLatencyMs + jitterMs) / tickMs - 1e-9) + 2;
+        return SnapshotDisplayDelay.delayTicks(SnapshotDisplayDelay.transitTicks(oneWayLatencyMs, jitterMs, tickRateHz),
+            1, 1);
     }
 
     /**
@@ -143,10 +180,40 @@ public final class Fidelity
         return causes;
     }
 
-    /** @return D, ticks. */
+    /** @return D at the start of the run, ticks (the fixed one, or the rule's before any snapshot). */
     public int delayTicks()
     {
         return delayTicks;
+    }
+
+    /** The replica applied the snapshot of {@code tick}: the delay rule measures the send interval from these. */
+    public void recordSnapshot(final int tick)
+    {
+        if (delay != null)
+        {
+            delay.onSnapshot(tick);
+        }
+    }
+
+    /** @return the delays the figures were measured at. */
+    DisplayDelayFigures delayFigures()
+    {
+        if (delaySamples == 0)
+        {
+            return new DisplayDelayFigures(delayTicks, delayTicks, delayTicks, tickMs, -1);
+        }
+        return new DisplayDelayFigures(fixedMin, fixedMax, (double)delaySum / delaySamples, tickMs,
+            delay == null ? -1 : delay.sparePackets());
+    }
+
+    private int delayNow()
+    {
+        final int d = delay == null ? delayTicks : delay.delayTicks();
+        fixedMin = Math.min(fixedMin, d);
+        fixedMax = Math.max(fixedMax, d);
+        delaySum += d;
+        delaySamples++;
+        return d;
     }
 
     /** The authority's float records of all objects at {@code tick} (copied). */
@@ -166,12 +233,18 @@ public final class Fidelity
     /** Compare the replica's display at {@code tick} with the authority at {@code tick - D}. */
     public void evaluate(final int tick)
     {
-        final int shown = tick - delayTicks;
+        final int d = delay == null ? delayTicks : delay.delayTicks();
+        final int shown = tick - d;
         final int slot = Math.floorMod(shown, authorityDepth);
         if (shown < 1 || authorityTicks[slot] != shown)
         {
             return;
         }
+        delayNow();
+        // The display moved on by exactly one tick: resting jitter compares consecutive ticks only (a changed
+        // delay jumps ahead or back, and a jump over the tick an object came to rest is no creep).
+        final boolean continuous = lastShown != NO_TICK && shown == lastShown + 1;
+        lastShown = shown;
         final float[] truth = authority[slot];
         final int previousSlot = Math.floorMod(shown - 1, authorityDepth);
         final float[] previousTruth = authorityTicks[previousSlot] == shown - 1 ? authority[previousSlot] : null;
@@ -184,7 +257,11 @@ public final class Fidelity
             final int a = object * stride;
             final boolean atRest = truth[a + restOffset] != 0f;
             final boolean wasAtRest = previousTruth != null && previousTruth[a + restOffset] != 0f;
-            if (atRest && !wasAtRest)
+            if (!continuous)
+            {
+                restSinceTick[object] = atRest ? shown : NO_TICK;
+            }
+            else if (atRest && !wasAtRest)
             {
                 restSinceTick[object] = shown;
             }
@@ -219,7 +296,7 @@ public final class Fidelity
             tickSamples++;
 
             final int p = object * 3;
-            if (atRest && wasAtRest && lastDisplayedValid[object] && restSinceTick[object] != NO_TICK &&
+            if (continuous && atRest && wasAtRest && lastDisplayedValid[object] && restSinceTick[object] != NO_TICK &&
                 lastDisplayedTick[object] >= restSinceTick[object])
             {
                 final double mx = shownState[ro] - lastDisplayedPos[p];

@@ -60,8 +60,8 @@ public final class HtmlReport
 
         h.append("<h2>Bandwidth per stage over time</h2>\n<p>kbps of each simulated second, headers included; log scale.</p>\n");
         kbpsPlot(h, r);
-        h.append("<h2>Replica position error over time</h2>\n<p>Displayed state (delay ")
-            .append(r.delayTicks()).append(" ticks) against the authority: mean over objects per tick; dashed: p99 of the run.</p>\n");
+        h.append("<h2>Replica position error over time</h2>\n<p>Displayed state (")
+            .append(escape(r.displayDelay().describe())).append(") against the authority: mean over objects per tick; dashed: p99 of the run.</p>\n");
         errorPlot(h, r);
         if (!r.sceneViews().isEmpty())
         {

@@ -48,6 +48,7 @@ public final class JsonReport
                 point.set("positionErrorP99M", number(p.positionErrorP99M()));
                 point.set("positionErrorMaxM", number(p.positionErrorMaxM()));
                 point.set("rotationErrorP99Deg", number(p.rotationErrorP99Deg()));
+                point.set("displayDelayMeanMs", number(p.displayDelayMeanMs()));
             }
         }
         try
@@ -114,6 +115,13 @@ public final class JsonReport
 
         final ObjectNode fidelity = root.putObject("fidelity");
         fidelity.put("delayTicks", r.delayTicks());
+        final DisplayDelayFigures delay = r.displayDelay();
+        final ObjectNode displayDelay = fidelity.putObject("displayDelay");
+        displayDelay.put("minTicks", delay.minTicks());
+        displayDelay.put("maxTicks", delay.maxTicks());
+        displayDelay.set("meanTicks", number(delay.meanTicks()));
+        displayDelay.set("meanMs", number(delay.meanMs()));
+        displayDelay.put("sparePackets", delay.sparePackets());
         fidelity.set("positionErrorMeanM", number(r.positionErrorMeanM()));
         fidelity.set("positionErrorP99M", number(r.positionErrorP99M()));
         fidelity.set("positionErrorMaxM", number(r.positionErrorMaxM()));

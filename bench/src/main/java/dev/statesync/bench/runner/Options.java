@@ -114,6 +114,10 @@ public final class Options
     private final double targetRotationDeg;
     private final double extrapolateMs;
     private final boolean mirrorDisplay;
+    private final int displayDelayTicks;
+    private final int sparePackets;
+    private final double unackedLossWeight;
+    private final int maxSendIntervalTicks;
 
     private Options(final CommandLineOptions c)
     {
@@ -144,6 +148,10 @@ public final class Options
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
         mirrorDisplay = c.mirrorDisplay;
+        displayDelayTicks = c.displayDelayTicks;
+        sparePackets = c.sparePackets;
+        unackedLossWeight = c.unackedLossWeight;
+        maxSendIntervalTicks = c.maxSendIntervalTicks;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -182,6 +190,10 @@ public final class Options
         targetRotationDeg = base.targetRotationDeg;
         extrapolateMs = base.extrapolateMs;
         mirrorDisplay = base.mirrorDisplay;
+        displayDelayTicks = base.displayDelayTicks;
+        sparePackets = base.sparePackets;
+        unackedLossWeight = base.unackedLossWeight;
+        maxSendIntervalTicks = base.maxSendIntervalTicks;
     }
 
     /**
@@ -408,6 +420,33 @@ public final class Options
         return mirrorDisplay;
     }
 
+    /**
+     * @return the replica's display delay fixed in ticks ({@code --display-delay N}), or 0 for the library's rule
+     *         ({@code SnapshotDisplayDelay}: transit plus {@link #sparePackets}{@code  + 1} measured send intervals).
+     */
+    public int displayDelayTicks()
+    {
+        return displayDelayTicks;
+    }
+
+    /** @return lost packets in a row the display delay rides out ({@code --spare-packets}). */
+    public int sparePackets()
+    {
+        return sparePackets;
+    }
+
+    /** @return the longest interval the automatic send rate chooses, ticks ({@code --max-send-interval}). */
+    public int maxSendIntervalTicks()
+    {
+        return maxSendIntervalTicks;
+    }
+
+    /** @return how much error priority doubts an unacked send in flight ({@code --unacked-loss-weight}). */
+    public double unackedLossWeight()
+    {
+        return unackedLossWeight;
+    }
+
     /** @return how long the replica's display extrapolates a starved moving object, ms (0: never). */
     public double extrapolateMs()
     {
@@ -444,7 +483,7 @@ public final class Options
             .errorPriorityConfig(errorPriorityConfig(tickMs))
             .sendIntervalTicks(sendIntervalTicks == SEND_INTERVAL_AUTO ?
                 SnapshotRateControlConfig.SEND_INTERVAL_AUTO : sendIntervalTicks)
-            .maxSendIntervalTicks(MAX_SEND_INTERVAL_TICKS);
+            .maxSendIntervalTicks(maxSendIntervalTicks);
     }
 
     /**
@@ -456,7 +495,8 @@ public final class Options
     private ErrorPriorityConfig errorPriorityConfig(final double tickMs)
     {
         final ErrorPriorityConfig config = new ErrorPriorityConfig()
-            .inFlightTicks((int)Math.ceil((rttMs + 2 * jitterMs) / tickMs) + 2);
+            .inFlightTicks((int)Math.ceil((rttMs + 2 * jitterMs) / tickMs) + 2)
+            .unackedLossWeight(unackedLossWeight);
         if (mirrorDisplay() && extrapolateMs() > 0)
         {
             config.displayExtrapolation(extrapolateMs() / tickMs,

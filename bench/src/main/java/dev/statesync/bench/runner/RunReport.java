@@ -46,6 +46,7 @@ import java.util.List;
  * @param wallTimeMs            wall time of the run, ms.
  * @param bits                  where statesync's bits went, by field category and object class.
  * @param rateControl           how the budget was spent (priority, send rate, quantization); null when unbudgeted.
+ * @param displayDelay          the display delay the fidelity figures were measured at (ticks and ms).
  */
 public record RunReport(
     String scene,
@@ -80,7 +81,8 @@ public record RunReport(
     List<SceneView> sceneViews,
     long wallTimeMs,
     BitFigures bits,
-    RateControlFigures rateControl)
+    RateControlFigures rateControl,
+    DisplayDelayFigures displayDelay)
 {
     /** @return the row of {@code stage}. */
     public StageFigures stage(final Stage stage)

@@ -9,6 +9,8 @@ import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
+import dev.statesync.sync.snapshot.SnapshotDisplayDelay;
+import dev.statesync.sync.snapshot.SnapshotDisplayDelayConfig;
 import dev.statesync.sync.snapshot.SnapshotRateControl;
 
 /**
@@ -64,11 +66,14 @@ final class ScenarioRun
         fixedStages = new FixedStageBits(schema, objects);
         final AckedSnapshotTracker acked = new AckedSnapshotTracker(previous, 256);
         reference = new ReferenceStageBits(schema, objects, acked);
-        fidelity = new Fidelity(schema, objects,
-            Fidelity.interpolationDelayTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ), ticks,
-            new SnapshotDisplayConfig()
-                .tickDurationNs(1_000_000_000L / Scene.TICK_RATE_HZ)
-                .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6)));
+        final SnapshotDisplayConfig display = new SnapshotDisplayConfig()
+            .tickDurationNs(TICK_NS)
+            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6));
+        fidelity = options.displayDelayTicks() > 0 ?
+            new Fidelity(schema, objects, options.displayDelayTicks(), ticks, display) :
+            new Fidelity(schema, objects, new SnapshotDisplayDelay(options.oneWayLatencyMs(), options.jitterMs(),
+                new SnapshotDisplayDelayConfig().tickRateHz(Scene.TICK_RATE_HZ).sparePackets(options.sparePackets())),
+                ticks, display);
         final Predictor predictor = Predictors.forRun(kind, world.scene(), schema);
         link = new SimulatedLink(options, schema, objects, predictor, rateControl, acked, fidelity);
         sent = new SentObjects(ticks, objects);
@@ -216,7 +221,8 @@ final class ScenarioRun
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfEncodeNs() / secondHalfSent,
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfDecodeNs() / secondHalfSent,
             secondHalfSent, sent.raster(), fidelity.sceneViews(), wallTimeMs,
-            bitBreakdown.figures(ticks, stages.bitsPerSnapshot(Stage.STATESYNC)), rateControlFigures());
+            bitBreakdown.figures(ticks, stages.bitsPerSnapshot(Stage.STATESYNC)), rateControlFigures(),
+            fidelity.delayFigures());
     }
 
     /** @return how the budget was spent, or null when unbudgeted. */

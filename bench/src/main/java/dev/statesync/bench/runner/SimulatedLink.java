@@ -276,6 +276,7 @@ final class SimulatedLink implements DatagramHandler
     private void onReplicaApplied(final SnapshotReceiver receiver)
     {
         acked.onReplicaApplied(receiver.lastTick());
+        fidelity.recordSnapshot(receiver.lastTick());
         // Previous-tick states first, oldest first: the display keeps a history per object in tick order.
         final int stride = previousHeld.schema().stride();
         for (int k = receiver.previousStateCount() - 1; k >= 0; k--)

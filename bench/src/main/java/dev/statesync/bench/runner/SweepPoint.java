@@ -12,6 +12,7 @@ package dev.statesync.bench.runner;
  * @param rotationErrorP99Deg 99th percentile displayed rotation error, degrees.
  * @param rateDistortion      true when the budget was spent by the rate-distortion controller (error priority,
  *                            send rate, quantization), false for fixed factors at every tick (and unlimited).
+ * @param displayDelayMeanMs  mean display delay the fidelity figures were measured at, ms.
  */
 public record SweepPoint(
     double budgetKbps,
@@ -20,7 +21,8 @@ public record SweepPoint(
     double positionErrorP99M,
     double positionErrorMaxM,
     double rotationErrorP99Deg,
-    boolean rateDistortion)
+    boolean rateDistortion,
+    double displayDelayMeanMs)
 {
     /** @return how the budget was spent: {@code rd} (rate-distortion controller), {@code fixed}, or {@code -} when unlimited. */
     public String modeLabel()

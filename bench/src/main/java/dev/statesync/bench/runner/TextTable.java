@@ -39,9 +39,9 @@ public final class TextTable
             "(the range coder's richer contexts can go below it)%n",
             r.bitpackedBitsPerObjectSent(), r.entropyBitsPerObject()));
         out.append(String.format(Locale.ROOT,
-            "fidelity (display delay %d ticks): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
+            "fidelity (%s): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
             "rotation p99 %.3f deg; resting jitter %.6f m%n",
-            r.delayTicks(), r.positionErrorMeanM(), r.positionErrorP99M(), r.positionErrorMaxM(),
+            r.displayDelay().describe(), r.positionErrorMeanM(), r.positionErrorP99M(), r.positionErrorMaxM(),
             r.rotationErrorP99Deg(), r.restingJitterM()));
         final RateControlFigures rc = r.rateControl();
         if (rc != null)

@@ -3,6 +3,11 @@ package dev.statesync.bench.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
+import dev.statesync.sync.snapshot.SnapshotDisplayDelay;
+import dev.statesync.sync.snapshot.SnapshotDisplayDelayConfig;
+
 import org.junit.jupiter.api.Test;
 
 class FidelityTest
@@ -85,5 +90,46 @@ class FidelityTest
         assertEquals(1, fidelity.blended(), "the moving object is shown halfway between ticks 1 and 3 at tick 2");
         assertEquals(0.0, fidelity.rotationErrorP99Deg(), 1e-4, "its angle too");
         assertEquals(0.0, fidelity.positionErrorMaxM(), 1e-6, "and the resting one holds its place");
+    }
+
+    /**
+     * A snapshot every 2 ticks, one tick in transit, the snapshot of tick 20 lost, an object at {@code x = tick^2}:
+     * a delay of transit + 2 ticks (the old fixed rule) is starved across the loss and holds tick 18; the delay
+     * that follows the send interval (transit + 2 intervals) still blends 18 towards 22.
+     */
+    private static Fidelity runEveryTwoTicksLosingTick20(final Fidelity fidelity)
+    {
+        for (int tick = 1; tick <= 40; tick++)
+        {
+            fidelity.recordAuthority(tick, record2d(tick * tick, 0f, false));
+            final int arrived = tick - 1;
+            if (arrived > 0 && arrived % 2 == 0 && arrived != 20)
+            {
+                fidelity.recordReplica(0, arrived, record2d(arrived * arrived, 0f, false), 0);
+                fidelity.recordSnapshot(arrived);
+            }
+            fidelity.evaluate(tick);
+        }
+        return fidelity;
+    }
+
+    @Test
+    void aDelayFollowingTheSendIntervalShouldRideOutALostSnapshot()
+    {
+        final SnapshotDisplayConfig hold = new SnapshotDisplayConfig().maxExtrapolationNs(0);
+        final Fidelity fixed = runEveryTwoTicksLosingTick20(
+            new Fidelity(StateSchema.default2d(), 1, Fidelity.interpolationDelayTicks(1000.0 / 60, 0, 60), 40, hold));
+        final Fidelity following = runEveryTwoTicksLosingTick20(new Fidelity(StateSchema.default2d(), 1,
+            new SnapshotDisplayDelay(1000.0 / 60, 0, new SnapshotDisplayDelayConfig()), 40, hold));
+
+        assertEquals(3, fixed.delayFigures().minTicks());
+        assertEquals(3, fixed.delayFigures().maxTicks());
+        assertTrue(fixed.positionErrorMaxM() >= 37 - 1e-3, "tick 19 shown as 18: " + fixed.positionErrorMaxM());
+        final DisplayDelayFigures delay = following.delayFigures();
+        assertEquals(3, delay.minTicks(), "a snapshot every tick until four gaps of 2 are seen");
+        assertEquals(5, delay.maxTicks(), "then 1 + 2 x 2");
+        assertTrue(delay.meanTicks() > 3 && delay.meanTicks() < 5, "mean " + delay.meanTicks());
+        assertTrue(following.positionErrorMaxM() <= 4 + 1e-3, "blended across the loss: " + following.positionErrorMaxM());
+        assertTrue(delay.describe().contains("3-5 ticks"), delay.describe());
     }
 }

@@ -18,7 +18,7 @@ class JsonReportTest
         "stages", "statesyncToFiedlerRatio", "statesyncBits", "entropyBitsPerObject", "bitpackedBitsPerObjectSent", "fidelity", "link",
         "prediction", "cpu", "wallTimeMs");
     private static final List<String> STAGE_KEYS = List.of("name", "bitsPerSnapshot", "bitsPerObject", "bitsPerMovingObject", "kbps");
-    private static final List<String> FIDELITY_KEYS = List.of("delayTicks", "positionErrorMeanM", "positionErrorP99M",
+    private static final List<String> FIDELITY_KEYS = List.of("delayTicks", "displayDelay", "positionErrorMeanM", "positionErrorP99M",
         "positionErrorMaxM", "rotationErrorP99Deg", "restingJitterM");
     private static final List<String> LINK_KEYS =
         List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses", "rttMs");
@@ -69,6 +69,9 @@ class JsonReportTest
         assertEquals("header", bits.get("byField").get(0).get("name").asText());
         assertEquals("packet", bits.get("byObjectClass").get(0).get("name").asText());
         assertEquals(FIDELITY_KEYS, keys(json.get("fidelity")));
+        assertEquals(List.of("minTicks", "maxTicks", "meanTicks", "meanMs", "sparePackets"),
+            keys(json.get("fidelity").get("displayDelay")));
+        assertEquals(report.displayDelay().maxTicks(), json.get("fidelity").get("displayDelay").get("maxTicks").asInt());
         assertEquals(LINK_KEYS, keys(json.get("link")));
         assertEquals(report.link().packetsSent(), json.get("link").get("packetsSent").asLong());
         assertEquals(PREDICTION_KEYS, keys(json.get("prediction")));

@@ -113,6 +113,34 @@ class ScenarioRunnerTest
         assertEquals(new RateControlFigures("fixed", "1", 60.0, 0, 512, 9), report.rateControl());
     }
 
+    /**
+     * At 128 kbps the controller sends every 2 ticks: a display delay of transit + 2 ticks is spent by one lost
+     * snapshot, transit + 2 send intervals is not. Seeded (the default seed, 5% loss), the first 6 s: 0.305 m with
+     * the old fixed delay, 0.18 m with the delay that follows the interval (measured; the bound has margin).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void budgetedDisplayDelayShouldFollowTheSendIntervalAndBoundTheLargestError()
+    {
+        final RunReport following = run("--scene", "cubes", "--seconds", "6", "--budget-kbps", "128");
+        final RunReport fixed = run("--scene", "cubes", "--seconds", "6", "--budget-kbps", "128", "--display-delay", "6");
+
+        final DisplayDelayFigures delay = following.displayDelay();
+        assertEquals(6, delay.minTicks(), "transit 4 + 2 ticks before the interval is measured");
+        assertEquals(8, delay.maxTicks(), "transit 4 + 2 x 2 ticks at a snapshot every 2 ticks");
+        assertTrue(delay.meanMs() > 100 && delay.meanMs() < 140, "mean delay ms " + delay.meanMs());
+        assertEquals(6, fixed.displayDelay().maxTicks());
+        assertEquals(fixed.stage(Stage.STATESYNC).kbps(), following.stage(Stage.STATESYNC).kbps(), 1e-9,
+            "the display delay changes nothing on the wire");
+        assertTrue(following.positionErrorMaxM() <= 0.25, "largest error " + following.positionErrorMaxM());
+        assertTrue(fixed.positionErrorMaxM() > 0.25, "the fixed delay starves: " + fixed.positionErrorMaxM());
+        assertTrue(following.positionErrorP99M() <= fixed.positionErrorP99M());
+        final Map<String, Object> fidelity = (Map<String, Object>)json(following).get("fidelity");
+        final Map<String, Object> json = (Map<String, Object>)fidelity.get("displayDelay");
+        assertEquals(8, ((Number)json.get("maxTicks")).intValue());
+        assertEquals(delay.meanMs(), ((Number)json.get("meanMs")).doubleValue(), 1e-6);
+    }
+
     @Test
     void rateDistortionControllerShouldStayWithinItsBandwidthAndSendThePlayerInEverySnapshot()
     {

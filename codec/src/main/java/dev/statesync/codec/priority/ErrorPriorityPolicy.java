@@ -18,6 +18,9 @@ import java.util.function.IntUnaryOperator;
  * ticks the sender knows ({@link #update}'s {@code ackedTick}): the newest send if it was acked or is younger
  * than {@link ErrorPriorityConfig#inFlightTicks} (its ack may still come), else the newest acked send (the newer
  * ones were most likely lost), else, when nothing was acked, nothing ({@link ErrorPriorityConfig#unheldErrorM}).
+ * With {@link ErrorPriorityConfig#unackedLossWeight} above 0 a send in flight is not trusted outright: each is taken
+ * as lost with probability weight x loss ({@link #linkLossFraction}, measured, or the configured assumption), and
+ * the error is the expectation over what the replica may hold: the newest send, an older one, the acked one, nothing.
  *
  * <p>Each tick, in the send loop: {@link #observe} every object's current pose, {@link #update} (sets the
  * accumulator's factors), then {@code accumulate()} and send as usual, then {@link #onSent} with the objects the
@@ -50,6 +53,9 @@ public final class ErrorPriorityPolicy
     private final double extrapolationTicks;
     private final double minStepSquared;
     private final int velocitySpanTicks;
+    private final double assumedLoss;
+    private final double lossWeight;
+    private double measuredLoss = -1.0;
     /** The position the replica is expected to show, set by {@link #expectShown}. */
     private float shownX;
     private float shownY;
@@ -86,6 +92,8 @@ public final class ErrorPriorityPolicy
         this.extrapolationTicks = config.displayExtrapolationTicks();
         this.minStepSquared = config.displayMinStepMPerTick() * config.displayMinStepMPerTick();
         this.velocitySpanTicks = config.displayVelocitySpanTicks();
+        this.assumedLoss = config.assumedLossFraction();
+        this.lossWeight = config.unackedLossWeight();
         current = new float[objectCount * poseFloats];
         importance = new float[objectCount];
         java.util.Arrays.fill(importance, 1f);
@@ -143,10 +151,20 @@ public final class ErrorPriorityPolicy
         {
             throw new IllegalArgumentException("accumulator is for " + priorities.objectCount() + " objects");
         }
+        final double q = unackedLossFraction();
         for (int object = 0; object < objectCount; object++)
         {
-            final int shown = shownSlot(object, tick, ackedTick.applyAsInt(object));
-            final float e = shown < 0 ? unheldErrorM : distance(object, shown, tick);
+            final int acked = ackedTick.applyAsInt(object);
+            final float e;
+            if (q > 0)
+            {
+                e = expectedError(object, tick, acked, q);
+            }
+            else
+            {
+                final int shown = shownSlot(object, tick, acked);
+                e = shown < 0 ? unheldErrorM : distance(object, shown, tick);
+            }
             error[object] = e;
             final float weighted = importance[object] * e;
             if (mode == ErrorPriorityConfig.Mode.ACCUMULATED)
@@ -195,6 +213,7 @@ public final class ErrorPriorityPolicy
         java.util.Arrays.fill(sentTicks, NONE);
         java.util.Arrays.fill(head, 0);
         java.util.Arrays.fill(error, 0f);
+        measuredLoss = -1.0;
     }
 
     /** @return the error of the object measured by the last {@link #update}, metres (rotation weighted in). */
@@ -202,6 +221,64 @@ public final class ErrorPriorityPolicy
     {
         checkObject(object);
         return error[object];
+    }
+
+    /**
+     * @param fraction the link's measured packet loss, 0..1 (the reliability layer's estimate); negative or NaN:
+     *                 not measured yet, {@link ErrorPriorityConfig#assumedLossFraction} applies.
+     */
+    public void linkLossFraction(final double fraction)
+    {
+        measuredLoss = fraction >= 0 ? Math.min(1.0, fraction) : -1.0;
+    }
+
+    /** @return the probability an unacked send in flight is taken to be lost (0: every one arrives). */
+    public double unackedLossFraction()
+    {
+        final double loss = measuredLoss >= 0 ? measuredLoss : assumedLoss;
+        return Math.min(1.0, lossWeight * loss);
+    }
+
+    /**
+     * The error expected over what the replica may hold, each unacked send in flight lost with probability
+     * {@code q} independently: the newest in flight held with {@code 1 - q}, the one before it with
+     * {@code q (1 - q)}, and so on down to the newest acked send (or nothing), held with what is left. Sends older
+     * than {@link ErrorPriorityConfig#inFlightTicks} and unacked count as lost, so an object whose earlier sends
+     * were lost weighs its older, more wrong states more.
+     */
+    private float expectedError(final int object, final int tick, final int acked, final double q)
+    {
+        final int base = object * depth;
+        int slot = head[object];
+        double weight = 1.0;
+        double sum = 0.0;
+        int oldest = -1;
+        for (int i = 0; i < depth; i++)
+        {
+            final int index = base + slot;
+            final int t = sentTicks[index];
+            if (t == NONE)
+            {
+                break;
+            }
+            if (t <= acked)
+            {
+                return (float)(sum + weight * distance(object, index, tick));
+            }
+            oldest = index;
+            if ((long)tick - t <= inFlightTicks)
+            {
+                sum += weight * (1.0 - q) * distance(object, index, tick);
+                weight *= q;
+            }
+            slot = (slot + depth - 1) % depth;
+        }
+        if (acked == NONE || oldest < 0)
+        {
+            return (float)(sum + weight * unheldErrorM);
+        }
+        // The acked send fell out of the ring: the oldest remembered is the nearest estimate.
+        return (float)(sum + weight * distance(object, oldest, tick));
     }
 
     /** @return ring index of the send the replica is expected to show, or -1 when it holds none. */

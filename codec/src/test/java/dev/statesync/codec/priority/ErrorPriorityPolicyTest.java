@@ -214,6 +214,51 @@ class ErrorPriorityPolicyTest
     }
 
     @Test
+    void shouldDoubtAnUnackedSendInFlightByTheLoss()
+    {
+        final ErrorPriorityConfig config = new ErrorPriorityConfig().inFlightTicks(12)
+            .assumedLossFraction(0.1).unackedLossWeight(1.0);
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(1, true, config);
+        final ErrorPriorityPolicy trusting = new ErrorPriorityPolicy(1, true,
+            new ErrorPriorityConfig().inFlightTicks(12).assumedLossFraction(0.1).unackedLossWeight(0));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(1);
+        for (final ErrorPriorityPolicy p : new ErrorPriorityPolicy[]{policy, trusting})
+        {
+            p.observe(0, pose(0, 0, 0, 0), 0);
+            p.onSent(1, all(1), 1);
+            p.observe(0, pose(0.5f, 0, 0, 0), 0);
+            p.onSent(2, all(1), 1);
+        }
+        // Struck to 0.5 m and sent at tick 2, then at rest there: the replica holds it only if tick 2 arrived.
+        policy.update(3, NOTHING_ACKED, accumulator);
+        trusting.update(3, NOTHING_ACKED, accumulator);
+        assertEquals(0f, trusting.expectedErrorM(0), "weight 0: a send in flight is taken to have arrived");
+        // 0.9 x 0 (tick 2 held) + 0.1 x 0.9 x 0.5 m (tick 1 held) + 0.01 x 0.05 m (nothing held).
+        assertEquals(0.0455f, policy.expectedErrorM(0), 1e-6f);
+
+        policy.update(3, (object) -> 1, accumulator);
+        assertEquals(0.05f, policy.expectedErrorM(0), 1e-6f, "tick 1 acked: 0.1 x 0.5 m");
+
+        policy.linkLossFraction(0.2);
+        assertEquals(0.2, policy.unackedLossFraction(), 1e-12);
+        policy.update(3, (object) -> 1, accumulator);
+        assertEquals(0.1f, policy.expectedErrorM(0), 1e-6f, "the measured loss replaces the assumed one");
+        policy.linkLossFraction(-1);
+        assertEquals(0.1, policy.unackedLossFraction(), 1e-12, "not measured: the assumption again");
+
+        policy.update(2 + 13, (object) -> 1, accumulator);
+        assertEquals(0.5f, policy.expectedErrorM(0), 1e-6f, "tick 2 overdue: lost, the acked state is held");
+        policy.update(3, (object) -> 2, accumulator);
+        assertEquals(0f, policy.expectedErrorM(0), "tick 2 acked: held for sure");
+
+        final ErrorPriorityPolicy doubting = new ErrorPriorityPolicy(1, true,
+            new ErrorPriorityConfig().assumedLossFraction(0.4).unackedLossWeight(5));
+        assertEquals(1.0, doubting.unackedLossFraction(), 1e-12, "weight x loss is a probability: at most 1");
+        assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().assumedLossFraction(1.5));
+        assertThrows(IllegalArgumentException.class, () -> new ErrorPriorityConfig().unackedLossWeight(-1));
+    }
+
+    @Test
     void shouldRejectMisuse()
     {
         final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(2, true, new ErrorPriorityConfig());

@@ -7,6 +7,7 @@ import dev.statesync.codec.priority.PriorityAccumulator;
 import dev.statesync.codec.priority.SendRateController;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.sync.reliable.ReliableEndpoint;
 
 /**
  * How one snapshot connection spends its bandwidth budget, tick by tick: which objects first (priority by expected
@@ -240,6 +241,13 @@ public final class SnapshotRateControl
         {
             final SnapshotSender s = authority.sender();
             errorPolicy.onSent(tick, s.includedObjects(), s.includedCount());
+            final ReliableEndpoint endpoint = authority.endpoint();
+            // The endpoint samples the older half of its sent-packet window: before the window has filled, packets
+            // never sent count as delivered, so the configured assumption stands until then.
+            if (endpoint != null && snapshotsSent >= endpoint.config().sentPacketsBufferSize())
+            {
+                errorPolicy.linkLossFraction(endpoint.packetLossPercent() / 100.0);
+            }
         }
         return sequence;
     }
