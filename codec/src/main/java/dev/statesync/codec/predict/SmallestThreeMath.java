@@ -137,10 +137,21 @@ public final class SmallestThreeMath
     public static void toQuaternion(
         final int halfRange, final int[] record, final int rotOffset, final long[] q, final int qOffset)
     {
+        toQuaternion(codeScaleQ32(halfRange), record, rotOffset, q, qOffset);
+    }
+
+    /** Q30 per code, in Q32: 2^62 / (H sqrt2), at least 2^38, so its rounding moves a component by under 2^-9 of a Q30 unit. */
+    private static long codeScaleQ32(final int halfRange)
+    {
+        return FixedPoint.divRound(INV_SQRT2_Q62, halfRange);
+    }
+
+    /** {@link #toQuaternion(int, int[], int, long[], int)} with {@link #codeScaleQ32} computed once by the caller. */
+    private static void toQuaternion(
+        final long scaleQ32, final int[] record, final int rotOffset, final long[] q, final int qOffset)
+    {
         final int largest = record[rotOffset];
-        // Q30 per code, in Q32: 2^62 / (H sqrt2), at least 2^38, so its rounding moves a component by under
-        // 2^-9 of a Q30 unit; |code| * scale <= 2^61.5 fits.
-        final long scaleQ32 = FixedPoint.divRound(INV_SQRT2_Q62, halfRange);
+        // |code| * scale <= 2^61.5 fits.
         final long a = scaleQ32(record[rotOffset + 1], scaleQ32);
         final long b = scaleQ32(record[rotOffset + 2], scaleQ32);
         final long c = scaleQ32(record[rotOffset + 3], scaleQ32);
@@ -420,8 +431,10 @@ public final class SmallestThreeMath
             System.arraycopy(newest, newestRot, out, outRot, 4);
             return;
         }
-        toQuaternion(halfRange, newest, newestRot, scratch, NEWEST);
-        toQuaternion(halfRange, older, olderRot, scratch, DELTA);
+        // One division for both records' scale.
+        final long scaleQ32 = codeScaleQ32(halfRange);
+        toQuaternion(scaleQ32, newest, newestRot, scratch, NEWEST);
+        toQuaternion(scaleQ32, older, olderRot, scratch, DELTA);
         if (dot(scratch, NEWEST, DELTA) < 0)
         {
             for (int i = 0; i < 4; i++)

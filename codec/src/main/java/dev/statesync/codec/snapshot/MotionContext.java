@@ -166,8 +166,15 @@ public final class MotionContext
             turned = Math.abs((((newest.angle() - older.angle()) + half) & ((1 << bits) - 1)) - half);
         }
         final int newestAgeTicks = in.newestAgeTicks();
-        final int rotationClass = largestChanged ? UNKNOWN - 1 : classOf(turned * newestAgeTicks / span);
-        return pack(classOf(moved * newestAgeTicks / span), rotationClass) | (flips << DIRECTION_SHIFT);
+        final int rotationClass = largestChanged ? UNKNOWN - 1 : classOf(scaled(turned, newestAgeTicks, span));
+        return pack(classOf(scaled(moved, newestAgeTicks, span)), rotationClass) | (flips << DIRECTION_SHIFT);
+    }
+
+    /** {@code distance * ageTicks / span}, without the 64-bit division when the baselines are a tick apart. */
+    private static long scaled(final long distance, final int ageTicks, final long span)
+    {
+        final long product = distance * ageTicks;
+        return span == 1 ? product : product / span;
     }
 
     private static int classOf(final long distance)

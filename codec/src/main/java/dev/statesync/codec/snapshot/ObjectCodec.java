@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import java.util.Arrays;
+
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.Bits;
 import dev.statesync.codec.entropy.BitAccount;
@@ -52,6 +54,8 @@ public final class ObjectCodec
     private final int[] reexpressed;
     private final StateRecord reexpressedRecord;
     private final int[] absoluteBits;
+    /** The fields {@link #estimateModeledBits} sums residuals of: all but the at-rest flag and a 3D largest index. */
+    private final int[] estimatedFields;
     /** Per {@link MotionContext} field group: its first field, its field count, its first direction component. */
     private final int[] groupFirstField = new int[4];
     private final int[] groupFieldCount = new int[4];
@@ -129,6 +133,16 @@ public final class ObjectCodec
         {
             absoluteBits[f] = Bits.bitsRequired(schema.fieldMin(f), schema.fieldMax(f));
         }
+        int estimated = 0;
+        final int[] fields = new int[schema.stride()];
+        for (int f = 0; f < schema.stride(); f++)
+        {
+            if (f != schema.atRestOffset() && !(schema.is3d() && f == schema.rotationOffset()))
+            {
+                fields[estimated++] = f;
+            }
+        }
+        this.estimatedFields = Arrays.copyOf(fields, estimated);
         group(MotionContext.GROUP_POSITION, 0, schema.positionAxes(), 0);
         group(MotionContext.GROUP_ROTATION, schema.rotationOffset() + 1, schema.is3d() ? 3 : 0, 3);
         group(MotionContext.GROUP_LINEAR, schema.linearOffset(), schema.hasVelocities() ? schema.positionAxes() : 0, 0);
@@ -383,26 +397,14 @@ public final class ObjectCodec
      */
     public int estimateModeledBits(final StateRecord state, final StateRecord prediction, final int limit)
     {
-        final int rot = schema.rotationOffset();
-        final boolean largestChanged = schema.is3d() && state.rotationLargest() != prediction.rotationLargest();
-        if (largestChanged)
-        {
-            SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction.array(), prediction.index(rot),
-                state.rotationLargest(), reexpressed, rot + 1);
-        }
-        int bits = largestChanged ? 2 : 0;
-        for (int f = 0; f < schema.stride() && bits < limit; f++)
-        {
-            if (f == schema.atRestOffset() || (schema.is3d() && f == rot))
-            {
-                continue;
-            }
-            final boolean againstReexpressed = largestChanged && f > rot && f < rot + 4;
-            final long predicted = againstReexpressed ? reexpressed[f] : prediction.field(f);
-            final long residual = Math.abs(state.field(f) - predicted);
-            bits += residual == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(residual)) + 1;
-        }
-        return bits;
+        return estimateModeledBits(state.array(), state.index(0), prediction.array(), prediction.index(0), limit);
+    }
+
+    /** Bits of one residual in {@link #estimateModeledBits}: an Elias-gamma code of its magnitude. */
+    private static int gammaBits(final long residual)
+    {
+        final long magnitude = Math.abs(residual);
+        return magnitude == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(magnitude)) + 1;
     }
 
     /**
@@ -432,7 +434,38 @@ public final class ObjectCodec
     public int estimateModeledBits(
         final int[] state, final int offset, final int[] prediction, final int predOffset, final int limit)
     {
-        return estimateModeledBits(arrayState.wrap(state, offset), arrayPrediction.wrap(prediction, predOffset), limit);
+        // On the arrays directly, over the estimated fields listed once at construction: called for every
+        // alternative of every object sent, where per-field schema checks and views cost as much as the sum.
+        arrayState.wrap(state, offset);
+        arrayPrediction.wrap(prediction, predOffset);
+        final int[] fields = estimatedFields;
+        int bits = 0;
+        int i = 0;
+        if (schema.is3d())
+        {
+            final int rot = schema.rotationOffset();
+            final int largest = state[offset + rot];
+            if (largest != prediction[predOffset + rot])
+            {
+                // Against the prediction re-expressed in the actual index, plus two bits for the index.
+                SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction, predOffset + rot, largest,
+                    reexpressed, rot + 1);
+                bits = 2;
+                for (; i < fields.length && bits < limit; i++)
+                {
+                    final int f = fields[i];
+                    final long predicted = f > rot && f < rot + 4 ? reexpressed[f] : prediction[predOffset + f];
+                    bits += gammaBits(state[offset + f] - predicted);
+                }
+                return bits;
+            }
+        }
+        for (; i < fields.length && bits < limit; i++)
+        {
+            final int f = fields[i];
+            bits += gammaBits((long)state[offset + f] - prediction[predOffset + f]);
+        }
+        return bits;
     }
 
     /**

@@ -185,8 +185,16 @@ final class PreparedSnapshot
 
     private boolean sameRecord(final int offset, final int otherOffset)
     {
-        return Arrays.equals(alternativePredictions, offset, offset + stride,
-            alternativePredictions, otherOffset, otherOffset + stride);
+        // A plain loop: a dozen ints, where a ranged Arrays.equals pays its checks and vector setup for nothing.
+        final int[] p = alternativePredictions;
+        for (int i = 0; i < stride; i++)
+        {
+            if (p[offset + i] != p[otherOffset + i])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

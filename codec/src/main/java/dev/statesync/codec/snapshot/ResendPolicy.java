@@ -71,12 +71,43 @@ final class ResendPolicy
      */
     int need(final int object, final QuantizedStates current, final int ackedTick)
     {
-        if (lastSentTick[object] == StateRing.NO_TICK || !lastSentHeld[object] ||
-            !current.equalsRecord(object, lastSent, object * stride))
+        return need(object, current.equalsRecord(object, lastSent, object * stride), ackedTick);
+    }
+
+    /**
+     * {@link #need(int, QuantizedStates, int)} when the caller already knows whether the object's current record
+     * equals the last one sent ({@link #firstDiffering}).
+     *
+     * @param sameAsLastSent whether the current record equals {@link #lastSent}'s.
+     * @param ackedTick      the object's newest acked tick.
+     * @return {@link #NEED_NONE}, {@link #NEED_CHANGED} or {@link #NEED_UNACKED}.
+     */
+    int need(final int object, final boolean sameAsLastSent, final int ackedTick)
+    {
+        if (lastSentTick[object] == StateRing.NO_TICK || !lastSentHeld[object] || !sameAsLastSent)
         {
             return NEED_CHANGED;
         }
         return ackedTick == StateRing.NO_TICK || ackedTick - sameSinceTick[object] < 0 ? NEED_UNACKED : NEED_NONE;
+    }
+
+    /**
+     * The first object from {@code from} on whose record in {@code current} differs from the last one sent (by
+     * content alone: whether it was sent or is held is {@link #need}'s question), or the object count if none.
+     * For the every-object scan of a tick: most objects did not change, and one vectorized mismatch over the
+     * contiguous records runs through a stretch of unchanged ones several times faster than comparing them one
+     * record at a time.
+     *
+     * @param from    the first object to compare.
+     * @param current the current states, laid out as {@link #lastSent} ({@code stride} ints per object).
+     * @return the first differing object at or after {@code from}, or the object count.
+     */
+    int firstDiffering(final int from, final QuantizedStates current)
+    {
+        final int start = from * stride;
+        final int end = lastSent.length;
+        final int mismatch = Arrays.mismatch(current.array(), start, end, lastSent, start, end);
+        return mismatch < 0 ? end / stride : from + mismatch / stride;
     }
 
     /**
@@ -98,7 +129,7 @@ final class ResendPolicy
     {
         final int base = object * stride;
         if (lastSentTick[object] == StateRing.NO_TICK || !lastSentHeld[object] ||
-            !Arrays.equals(lastSent, base, base + stride, states, offset, offset + stride))
+            !sameAsLastSent(base, states, offset))
         {
             sameSinceTick[object] = tick;
             sameStateSends[object] = 1;
@@ -115,6 +146,19 @@ final class ResendPolicy
         lastSentHeld[object] = sentRing.store(object, tick, states, offset);
         System.arraycopy(states, offset, lastSent, base, stride);
         lastSentTick[object] = tick;
+    }
+
+    private boolean sameAsLastSent(final int base, final int[] states, final int offset)
+    {
+        // A plain loop: one record of a dozen ints, where a ranged Arrays.equals pays its checks and vector setup.
+        for (int i = 0; i < stride; i++)
+        {
+            if (lastSent[base + i] != states[offset + i])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     void resendTimeoutTicks(final int ticks)

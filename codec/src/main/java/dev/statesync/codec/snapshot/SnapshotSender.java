@@ -236,9 +236,14 @@ public final class SnapshotSender implements ObjectSizer
     {
         previousStatesBudgetBits = -1;
         prepared.begin(tick, current.array());
+        int differing = -1;
         for (int object = 0; object < objectCount; object++)
         {
-            final int need = resend.need(object, current, acked.newestTick(object));
+            if (object > differing)
+            {
+                differing = resend.firstDiffering(object, current);
+            }
+            final int need = resend.need(object, object != differing, acked.newestTick(object));
             if (need == ResendPolicy.NEED_NONE ||
                 need == ResendPolicy.NEED_UNACKED && resend.holdsForAck(object, tick))
             {

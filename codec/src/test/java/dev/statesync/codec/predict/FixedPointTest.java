@@ -19,7 +19,7 @@ class FixedPointTest
         assertEquals(BigInteger.valueOf(value).sqrt().longValueExact(), FixedPoint.sqrtFloor(value));
     }
 
-    /** Every magnitude: the seed table is indexed by the top bits after an even shift of up to 62. */
+    /** Every magnitude: the double seed rounds the radicand to 53 bits from 2^53 up, so the last check must step. */
     @Property(tries = 5000)
     void sqrtFloorIsExactAtEveryMagnitude(@ForAll final long bits, @ForAll @IntRange(min = 1, max = 63) final int shift)
     {
@@ -69,5 +69,20 @@ class FixedPointTest
         final long square = 3_037_000_499L * 3_037_000_499L;
         assertEquals(3_037_000_499L, FixedPoint.sqrtFloor(square));
         assertEquals(3_037_000_498L, FixedPoint.sqrtFloor(square - 1));
+    }
+
+    /** Nearest, ties away from zero, for a denominator of 1 (its shortcut) as for any other. */
+    @Property(tries = 5000)
+    void divRoundIsTheNearestQuotientTiesAwayFromZero(
+        @ForAll @LongRange(min = -(1L << 62), max = 1L << 62) final long numerator,
+        @ForAll @LongRange(min = 1, max = 1L << 40) final long denominator)
+    {
+        for (final long d : new long[]{denominator, 1, 2, 3})
+        {
+            final BigInteger[] qr = BigInteger.valueOf(Math.abs(numerator)).divideAndRemainder(BigInteger.valueOf(d));
+            final long magnitude = qr[0].longValueExact() + (2 * qr[1].longValueExact() >= d ? 1 : 0);
+            assertEquals(numerator < 0 ? -magnitude : magnitude, FixedPoint.divRound(numerator, d),
+                numerator + " / " + d);
+        }
     }
 }
