@@ -118,6 +118,10 @@ public final class BitWriter implements BitStream
      */
     public void writeBits(final int value, final int bits)
     {
+        // The state is loaded before the argument check: see the class comment.
+        final long position = bitsWritten;
+        final long scratch = this.scratch;
+        final long wordEndBits = this.wordEndBits;
         final long maxValue;
         try
         {
@@ -133,7 +137,7 @@ public final class BitWriter implements BitStream
         {
             throw misuse(value, bits);
         }
-        appendBits(unsigned, bits);
+        append(position, scratch, wordEndBits, unsigned, bits);
     }
 
     /**
@@ -158,7 +162,13 @@ public final class BitWriter implements BitStream
      */
     private void appendBits(final long unsigned, final int bits)
     {
-        final long position = bitsWritten;
+        append(bitsWritten, scratch, wordEndBits, unsigned, bits);
+    }
+
+    /** {@link #appendBits(long, int)} with the writer's state already loaded by the caller. */
+    private void append(final long position, final long scratch, final long wordEndBits, final long unsigned,
+        final int bits)
+    {
         final long end = position + bits;
         if (end >= wordEndBits)
         {
@@ -168,7 +178,7 @@ public final class BitWriter implements BitStream
                 // Overflow, sticky: the lowered limit sends every later write here, and it fails here.
                 overflowed = true;
                 this.endBoundBits = position + 1;
-                wordEndBits = position + 1;
+                this.wordEndBits = position + 1;
                 return;
             }
             final int used = (int)position & 63;
@@ -189,12 +199,12 @@ public final class BitWriter implements BitStream
                 UnsafeApi.putLong(null, address + index, Bits.NATIVE_LITTLE_ENDIAN ? word : Long.reverseBytes(word));
             }
             // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
-            scratch = unsigned >>> (64 - used);
+            this.scratch = unsigned >>> (64 - used);
             bitsWritten = end;
-            wordEndBits = wordEnd(end, endBoundBits);
+            this.wordEndBits = wordEnd(end, endBoundBits);
             return;
         }
-        scratch |= unsigned << position;
+        this.scratch = scratch | (unsigned << position);
         bitsWritten = end;
     }
 
