@@ -98,6 +98,30 @@ public class BitPackerBenchmark
         }
     }
 
+    /** The field values, for harnesses that run other writers on the same fields (not copied: do not modify). */
+    int[] fieldValues()
+    {
+        return values;
+    }
+
+    /** The field widths, as {@link #fieldValues()}. */
+    int[] fieldWidths()
+    {
+        return widths;
+    }
+
+    /** {@link BitWriter}'s bytes for the fields: the first {@link #writtenLength()} of this array. */
+    byte[] writtenBytes()
+    {
+        return buffer.byteArray();
+    }
+
+    /** @return bytes the fields occupy. */
+    int writtenLength()
+    {
+        return readLength;
+    }
+
     @Benchmark
     @OperationsPerInvocation(FIELDS)
     public int write()

@@ -1,0 +1,85 @@
+package dev.statesync.bench.jmh;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.function.IntSupplier;
+
+import dev.statesync.bench.jmh.variants.ByteStoreBitWriter;
+
+/**
+ * {@link BitPackerBursts} for writer designs that lost (issue 12, round 4): statesync's {@code BitWriter},
+ * serialize.java's reference writer and {@link ByteStoreBitWriter} (zstd-style, an 8-byte store per write) on
+ * {@link BitPackerBenchmark}'s 1024 mixed-width fields in one JVM, rotating bursts of 100 passes timed by the
+ * thread's CPU time, best burst of the second half, in M fields/s. Checks first that the variant writes the same
+ * bytes as {@code BitWriter}.
+ *
+ * <p>{@code java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp bench/target/benchmarks.jar
+ * dev.statesync.bench.jmh.BitWriterVariantBursts [bursts]}
+ */
+public final class BitWriterVariantBursts
+{
+    private static final int PASSES_PER_BURST = 100;
+
+    private BitWriterVariantBursts()
+    {
+    }
+
+    /**
+     * Run the bursts and print one line per writer.
+     *
+     * @param args optional burst count per writer (default 300).
+     */
+    public static void main(final String[] args)
+    {
+        final int bursts = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        final BitPackerBenchmark benchmark = new BitPackerBenchmark();
+        benchmark.setUp();
+        final int[] values = benchmark.fieldValues();
+        final int[] widths = benchmark.fieldWidths();
+        final int length = benchmark.writtenLength();
+        // The same slack as BitPackerBenchmark's buffer: the fast path covers all but the region's last 7 bytes.
+        final byte[] array = new byte[benchmark.writtenBytes().length];
+        final ByteStoreBitWriter byteStore = new ByteStoreBitWriter();
+        final IntSupplier byteStoreLoop = () ->
+        {
+            final ByteStoreBitWriter writer = byteStore.wrap(array, 0, array.length);
+            for (int i = 0; i < BitPackerBenchmark.FIELDS; i++)
+            {
+                writer.writeBits(values[i], widths[i]);
+            }
+            return writer.bytesWritten();
+        };
+        if (byteStoreLoop.getAsInt() != length ||
+            !Arrays.equals(array, 0, length, benchmark.writtenBytes(), 0, length))
+        {
+            throw new IllegalStateException("the byte-store writer disagrees with BitWriter on the same fields");
+        }
+        final String[] names = {"write", "writeReference", "writeByteStore"};
+        final IntSupplier[] loops = {benchmark::write, benchmark::writeReference, byteStoreLoop};
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final double[] best = new double[loops.length];
+        int sink = 0;
+        for (int burst = 0; burst < bursts; burst++)
+        {
+            for (int k = 0; k < loops.length; k++)
+            {
+                final long start = threads.getCurrentThreadCpuTime();
+                for (int pass = 0; pass < PASSES_PER_BURST; pass++)
+                {
+                    sink += loops[k].getAsInt();
+                }
+                final long nanos = threads.getCurrentThreadCpuTime() - start;
+                if (burst >= bursts / 2)
+                {
+                    best[k] = Math.max(best[k], (double)PASSES_PER_BURST * BitPackerBenchmark.FIELDS * 1000 / nanos);
+                }
+            }
+        }
+        for (int k = 0; k < loops.length; k++)
+        {
+            System.out.printf("%-15s %6.0f M fields/s  %.2fx of serialize.java%n", names[k], best[k], best[k] / best[1]);
+        }
+        System.out.printf("(checksum %d)%n", sink);
+    }
+}
