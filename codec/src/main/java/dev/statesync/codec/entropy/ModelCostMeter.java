@@ -16,15 +16,15 @@ public final class ModelCostMeter implements ModeledBitStream
 {
     /** Fixed-point units of one bit in {@link #cost()}. */
     public static final int ONE_BIT = 256;
-    private static final int[] COST = new int[ContextModel.ONE];
+    /** -log2(p / ContextModel.ONE) in 1/{@link #ONE_BIT} bits; chars (at most 15 * 256), so the table is 64 KB. */
+    private static final char[] COST = new char[ContextModel.ONE];
 
     static
     {
         for (int p = 1; p < ContextModel.ONE; p++)
         {
-            COST[p] = (int)Math.round(-Math.log((double)p / ContextModel.ONE) / Math.log(2) * ONE_BIT);
+            COST[p] = (char)Math.round(-Math.log((double)p / ContextModel.ONE) / Math.log(2) * ONE_BIT);
         }
-        COST[0] = COST[1];
     }
 
     private ContextModel model;

@@ -322,7 +322,8 @@ final class ReferenceRangeBitReader implements ModeledBitStream
     }
 
     private static final int MAX_COUNT = 127;
-    private static final byte[] SHIFT_BY_COUNT = shiftByCount(5);
+    /** The settled shift: LZMA's 5 as of main 33fb8f5, 7 since branch bits2 (with 15-bit probabilities). */
+    private static final byte[] SHIFT_BY_COUNT = shiftByCount(7);
 
     private static byte[] shiftByCount(final int maxShift)
     {
@@ -340,7 +341,7 @@ final class ReferenceRangeBitReader implements ModeledBitStream
         return shifts;
     }
 
-    /** {@code ContextModel.updated} as of main 33fb8f5. */
+    /** {@code ContextModel.updated} as of main 33fb8f5, with the settled shift of {@link #SHIFT_BY_COUNT}. */
     static int updated(final int cell, final int bit)
     {
         final int one = 1 << ContextModel.PROBABILITY_BITS;
