@@ -16,7 +16,7 @@ public final class ModelCostMeter implements ModeledBitStream
 {
     /** Fixed-point units of one bit in {@link #cost()}. */
     public static final int ONE_BIT = 256;
-    /** -log2(p / ContextModel.ONE) in 1/{@link #ONE_BIT} bits; chars (at most 15 * 256), so the table is 64 KB. */
+    /** -log2(p / ContextModel.ONE) in 1/{@link #ONE_BIT} bits (at most 12 * 256, so chars). */
     private static final char[] COST = new char[ContextModel.ONE];
 
     static
