@@ -48,7 +48,7 @@ public final class BitAccount
 
     private static final int FRACTION_BITS = 16;
     private static final long ONE_BIT = 1L << FRACTION_BITS;
-    /** -log2(p / ContextModel.ONE) in 1/65536 bit for p in 1..ONE - 1. */
+    /** -log2(p / 4096) in 1/65536 bit for p in 1..4095. */
     private static final int[] COST = new int[ContextModel.ONE];
 
     static

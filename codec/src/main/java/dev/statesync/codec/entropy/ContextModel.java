@@ -6,9 +6,9 @@ import dev.statesync.codec.bits.Bits;
 import java.util.Arrays;
 
 /**
- * Adaptive probabilities for {@link RangeBitWriter} and {@link RangeBitReader}: per binary context two
- * estimates of the probability of a zero, one adapting fast and one slowly, coded with their mean, and a small
- * observation count. Both ends start from the same model and see the same bits, so they stay identical.
+ * Adaptive probabilities for {@link RangeBitWriter} and {@link RangeBitReader}: one 12-bit probability of a
+ * zero, and a small observation count, per binary context. Both ends start from the same model and see the
+ * same bits, so they stay identical.
  *
  * <p>Two regions: generic contexts keyed by (call kind, width, tree node) and hashed into
  * {@link #GENERIC_ENTRIES} entries, for bounded ints, ladders and bools; and directly indexed residual
@@ -17,13 +17,8 @@ import java.util.Arrays;
  * moves) because that is what the statistics depend on.
  *
  * <p>Why counts: a context that has seen few bits adapts by about {@code 1/(n + 1.5)} after {@code n}
- * observations, a running average, so rarely used contexts learn from a handful of samples instead of fifty; then
- * the fast estimate settles at a step of {@code 1/16} (after about 10) and the slow one at {@code 1/128} (after
- * about 90). Why two rates: the models carry across packets, so a context sees thousands of decisions, and a
- * stationary one is best served by a slow, less noisy average (on the cube run a single 1/128 step saved as much
- * as both), but a scene whose statistics drift (a pile collapsing) by a fast one (a single 1/128 step cost the
- * pile run 3% more than LZMA's 1/32); their mean does as well as the better of the two on each (results.md "Fewer
- * bits, round 2"). Why copyable: a snapshot link starts each packet from the model a
+ * observations, a running average, and settles at LZMA's {@code 1/32} after about 20, so rarely used
+ * contexts learn from a handful of samples instead of fifty. Why copyable: a snapshot link starts each packet from the model a
  * packet the receiver acked ended with ({@code ModelRing}), so statistics carry across packets without
  * sender and receiver ever disagreeing.
  *
@@ -31,11 +26,7 @@ import java.util.Arrays;
  */
 public final class ContextModel
 {
-    /**
-     * Bits of the probability the coder splits its range by: a zero has probability {@code p / 4096}, the mean of
-     * the fast estimate (12 bits) and the slow one (13 bits, so that a step of {@code 1/128} still moves it near
-     * 0 and 1).
-     */
+    /** Bits of a probability: a zero has probability {@code p / 4096}. */
     public static final int PROBABILITY_BITS = 12;
     static final int ONE = 1 << PROBABILITY_BITS;
     static final int TREE_BITS = 8;
@@ -69,13 +60,10 @@ public final class ContextModel
 
     private static final int COUNT_BITS = 7;
     private static final int MAX_COUNT = (1 << COUNT_BITS) - 1;
-    /** The fast estimate's settled step, 1/16. */
-    private static final int FAST_MAX_SHIFT = 4;
-    /** The slow estimate's settled step, 1/128 (1/64 measured 8 bits per snapshot more on the cube run). */
-    private static final int SLOW_MAX_SHIFT = 7;
-    /** Adaptation shifts by observations so far: a running average while a context is new, then the settled step. */
-    private static final byte[] FAST_SHIFT_BY_COUNT = shiftByCount(FAST_MAX_SHIFT);
-    private static final byte[] SLOW_SHIFT_BY_COUNT = shiftByCount(SLOW_MAX_SHIFT);
+    /** LZMA's adaptation step, 1/32, once a context has seen about 20 bits (1/64 measured no better). */
+    private static final int MAX_SHIFT = 5;
+    /** Adaptation shift by observations so far: fast while a context is new, LZMA's 5 once it has history. */
+    private static final byte[] SHIFT_BY_COUNT = shiftByCount(MAX_SHIFT);
 
     private static byte[] shiftByCount(final int maxShift)
     {
@@ -95,21 +83,14 @@ public final class ContextModel
         return shifts;
     }
 
-    private static final int FAST_MASK = ONE - 1;
-    private static final int SLOW_BITS = PROBABILITY_BITS + 1;
-    static final int SLOW_ONE = 1 << SLOW_BITS;
-    private static final int SLOW_MASK = SLOW_ONE - 1;
-    /** Slow field of a cell: above the fast one. */
-    private static final int SLOW_SHIFT = PROBABILITY_BITS;
-    /** Count field of a cell: the observations above both estimates. */
-    static final int COUNT_SHIFT = SLOW_SHIFT + SLOW_BITS;
-    private static final int ESTIMATES_MASK = (1 << COUNT_SHIFT) - 1;
-    private static final int FRESH_CELL = ONE / 2 | (SLOW_ONE / 2) << SLOW_SHIFT;
+    /** Count field of a cell: the observations above {@link #PROBABILITY_MASK}. */
+    private static final int COUNT_SHIFT = 16;
+    private static final int PROBABILITY_MASK = (1 << COUNT_SHIFT) - 1;
+    private static final int FRESH_CELL = ONE / 2;
 
     /**
-     * Per context one cell: the fast estimate of the probability of a zero in bits 0-11 (4096ths), the slow one in
-     * bits 12-24 (8192ths), the observation count in bits 25-31. One array, so a coded bit reads and writes one
-     * element (one cache line), not one of each of several arrays.
+     * Per context one cell: the probability of a zero in the low 16 bits, the observation count above them. One
+     * array, so a coded bit reads and writes one element (one cache line), not one of each of two arrays.
      */
     final int[] cells = new int[ENTRIES];
 
@@ -144,7 +125,7 @@ public final class ContextModel
         int counts = 1;
         for (int i = 0; i < ENTRIES; i++)
         {
-            probabilities = 31 * probabilities + (cells[i] & ESTIMATES_MASK);
+            probabilities = 31 * probabilities + (short)(cells[i] & PROBABILITY_MASK);
             counts = 31 * counts + (byte)(cells[i] >>> COUNT_SHIFT);
         }
         return (hash * 31 + probabilities) * 31 + counts;
@@ -194,17 +175,13 @@ public final class ContextModel
 
     int probability(final int index)
     {
-        return probabilityOf(cells[index]);
+        return cells[index] & PROBABILITY_MASK;
     }
 
-    /**
-     * @return the probability of a zero the coder uses for a cell read from {@link #cells}: the mean of the fast
-     * and the slow estimate, in 4096ths, in [1, {@code ONE - 1}] (both estimates stay at least 1 from 0 and from
-     * their one, and the rounding adds half).
-     */
+    /** @return the probability of a zero in a cell read from {@link #cells}. */
     static int probabilityOf(final int cell)
     {
-        return (((cell & FAST_MASK) << 1) + ((cell >>> SLOW_SHIFT) & SLOW_MASK) + 2) >> 2;
+        return cell & PROBABILITY_MASK;
     }
 
     void update(final int index, final int bit)
@@ -213,26 +190,24 @@ public final class ContextModel
     }
 
     /**
-     * @return {@code cell} after observing {@code bit}: each estimate moved by its count's shift, the count one more
-     * (up to {@link #MAX_COUNT}).
+     * @return {@code cell} after observing {@code bit}: the probability moved by its count's shift, the count one
+     * more (up to {@link #MAX_COUNT}).
      */
     static int updated(final int cell, final int bit)
     {
-        final int fast = cell & FAST_MASK;
-        final int slow = (cell >>> SLOW_SHIFT) & SLOW_MASK;
+        final int p = cell & PROBABILITY_MASK;
         final int count = cell >>> COUNT_SHIFT;
         // A cell's count never exceeds MAX_COUNT (a power of two less one), so the mask changes no index; it lets
         // the compiler drop the bounds check.
-        final int fastShift = FAST_SHIFT_BY_COUNT[count & MAX_COUNT];
-        final int slowShift = SLOW_SHIFT_BY_COUNT[count & MAX_COUNT];
-        // Each estimate stays inside [1, its one - 1] without clamping: every shift is >= 1, so a zero moves it at
-        // most half way to its one and a one keeps at least half of it. Without a branch: a zero adds
-        // (one - p) >> shift, a one subtracts p >> shift.
+        final int shift = SHIFT_BY_COUNT[count & MAX_COUNT];
+        // p stays inside [1, ONE - 1], so neither symbol ever becomes impossible to code, without clamping: every
+        // shift is >= 1, so a zero moves p at most half way to ONE (p <= ONE - 1 gives at most ONE - 1) and a one
+        // keeps at least half of it (p >= 1 gives at least 1). Without a branch: a zero adds (ONE - p) >> shift,
+        // a one subtracts p >> shift.
         final int one = -bit;
-        final int fastMoved = fast + (((ONE - fast) >> fastShift) & ~one) - ((fast >> fastShift) & one);
-        final int slowMoved = slow + (((SLOW_ONE - slow) >> slowShift) & ~one) - ((slow >> slowShift) & one);
+        final int moved = p + (((ONE - p) >> shift) & ~one) - ((p >> shift) & one);
         // The count saturates at MAX_COUNT: count + 1 reaches MAX_COUNT + 1 (bit COUNT_BITS) only when count was MAX_COUNT.
         final int next = count + 1;
-        return fastMoved | slowMoved << SLOW_SHIFT | (next - (next >>> COUNT_BITS)) << COUNT_SHIFT;
+        return moved | (next - (next >>> COUNT_BITS)) << COUNT_SHIFT;
     }
 }

@@ -178,9 +178,9 @@ public final class MotionContext
     /**
      * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first);
      *                          three levels (up to 3, up to 31, more) measured 2% smaller than two on the
-     *                          cube scene once models carry across packets; four (up to 2, 10, 40, more) 0.7%
-     *                          smaller than three with 15-bit, slowly settling probabilities (five or six
-     *                          levels 0.1% more for up to twice the model).
+     *                          cube scene once models carry across packets; four (up to 2, 10, 40, more) 0.8%
+     *                          smaller than three (five or six levels about 0.1% more for up to twice the
+     *                          model; results.md "Fewer bits, round 2").
      * @param alternativeLevel  {@link #alternativeLevel} of the object's packed context: position residuals of
      *                          each level have contexts of their own ({@link #ALTERNATIVE_LEVELS}), the other
      *                          groups share theirs.

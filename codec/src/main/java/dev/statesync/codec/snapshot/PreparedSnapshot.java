@@ -3,8 +3,6 @@ package dev.statesync.codec.snapshot;
 import java.util.Arrays;
 
 import dev.statesync.codec.bits.Bits;
-import dev.statesync.codec.entropy.ContextModel;
-import dev.statesync.codec.entropy.ModelCostMeter;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.StateSchema;
 
@@ -53,9 +51,6 @@ final class PreparedSnapshot
     /** Bits of one ref into the prepared table. */
     private int refBits;
     private int tableBits;
-    /** The model the packet will start from, to rank alternatives by ({@link #modelBits}); null: the estimate. */
-    private ContextModel rankingModel;
-    private final ModelCostMeter meter = new ModelCostMeter();
 
     PreparedSnapshot(
         final StateSchema schema,
@@ -102,16 +97,9 @@ final class PreparedSnapshot
         isCandidate[object] = true;
     }
 
-    /**
-     * Resolve every candidate's refs into the chosen table and predict it.
-     *
-     * @param rankingModel the model a range-coded packet of this tick starts from (the acked reference's, or a fresh
-     *                     one), to rank alternatives by what the coder will charge; null ranks by the context-free
-     *                     estimate (and bitpacked packets by their exact size).
-     */
-    void predictCandidates(final BaselineTable table, final ContextModel rankingModel)
+    /** Resolve every candidate's refs into the chosen table and predict it. */
+    void predictCandidates(final BaselineTable table)
     {
-        this.rankingModel = rangeCoded ? rankingModel : null;
         refBits = Bits.bitsRequired(0, table.size());
         tableBits = table.bits();
         for (int c = 0; c < candidateCount; c++)
@@ -183,9 +171,7 @@ final class PreparedSnapshot
             {
                 continue;
             }
-            final int bits = rankingModel != null ?
-                modelBits(objectOffset, slot, k, alternatives) :
-                rankingBits(objectOffset, alternativePredictions, slot, bestBits);
+            final int bits = rankingBits(objectOffset, alternativePredictions, slot, bestBits);
             if (k == 0 || bits < bestBits)
             {
                 bestBits = bits;
@@ -203,23 +189,6 @@ final class PreparedSnapshot
             System.arraycopy(alternativePredictions, best * stride, predictions, objectOffset, stride);
         }
         return true;
-    }
-
-    /**
-     * @return what the coder charges, at {@link #rankingModel}'s probabilities, for naming alternative {@code k} and
-     * coding the object at {@code objectOffset} against the prediction in slot {@code slot}, in 1/256 bits: the
-     * same contexts the packet codes it in (the alternative by position class, the position residuals split by
-     * alternative level), priced from the packet's starting model. The Elias-gamma estimate prices a residual the
-     * same in every context, so it cannot see that a held object's small residual is cheap where an extrapolated
-     * one's is not (on the cube run 25 bits per snapshot fewer, results.md).
-     */
-    private int modelBits(final int objectOffset, final int slot, final int k, final int alternatives)
-    {
-        meter.begin(rankingModel);
-        BaselineRefs.serializeAlternative(meter, k, alternatives, motionContext[objectOffset / stride]);
-        codec.serializeModeled(meter, states, objectOffset, alternativePredictions, slot,
-            MotionContext.withAlternative(motionContext[objectOffset / stride], k));
-        return meter.cost();
     }
 
     private boolean sameRecord(final int offset, final int otherOffset)

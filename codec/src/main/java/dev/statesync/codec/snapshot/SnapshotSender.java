@@ -10,7 +10,6 @@ import dev.statesync.codec.bits.BitMeasure;
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.codec.entropy.BitAccount;
-import dev.statesync.codec.entropy.ContextModel;
 import dev.statesync.codec.entropy.ModeledBitStream;
 import dev.statesync.codec.priority.ObjectSizer;
 
@@ -47,7 +46,6 @@ public final class SnapshotSender implements ObjectSizer
     private final StateRing sentRing;
     /** Coder models by tick, or null unless range coding is on. */
     private final ModelRing modelRing;
-    private final ContextModel freshModel = new ContextModel();
     private final AckedBaselines acked;
     private final ResendPolicy resend;
     private final BaselineTable table;
@@ -252,20 +250,9 @@ public final class SnapshotSender implements ObjectSizer
             }
         }
         table.choose(tick, prepared.candidateObjects(), prepared.candidateCount(), Math.max(budgetBits, 0) / 2, acked);
-        prepared.predictCandidates(table, rankingModel(tick));
+        prepared.predictCandidates(table);
         lastCandidateCount = prepared.candidateCount();
         return lastCandidateCount;
-    }
-
-    /** @return the model a range-coded packet of {@code tick} would start from, or null without range coding. */
-    private ContextModel rankingModel(final int tick)
-    {
-        if (modelRing == null)
-        {
-            return null;
-        }
-        final int age = acked.modelRefAge(tick);
-        return age == 0 ? freshModel : modelRing.model(tick - age);
     }
 
     /**

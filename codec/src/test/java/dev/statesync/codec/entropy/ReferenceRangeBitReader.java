@@ -322,8 +322,7 @@ final class ReferenceRangeBitReader implements ModeledBitStream
     }
 
     private static final int MAX_COUNT = 127;
-    private static final byte[] FAST_SHIFT_BY_COUNT = shiftByCount(4);
-    private static final byte[] SLOW_SHIFT_BY_COUNT = shiftByCount(7);
+    private static final byte[] SHIFT_BY_COUNT = shiftByCount(5);
 
     private static byte[] shiftByCount(final int maxShift)
     {
@@ -341,20 +340,14 @@ final class ReferenceRangeBitReader implements ModeledBitStream
         return shifts;
     }
 
-    /**
-     * {@code ContextModel.updated} as of branch bits2 written plainly: a fast estimate (12 bits, settling at 1/16) in
-     * bits 0-11, a slow one (13 bits, settling at 1/128) in bits 12-24, the count in bits 25-31 (main 33fb8f5 had
-     * one 12-bit estimate settling at 1/32 and the count at bit 16).
-     */
+    /** {@code ContextModel.updated} as of main 33fb8f5. */
     static int updated(final int cell, final int bit)
     {
-        final int fast = cell & 0xFFF;
-        final int slow = (cell >>> 12) & 0x1FFF;
-        final int count = cell >>> 25;
-        final int fastShift = FAST_SHIFT_BY_COUNT[count];
-        final int slowShift = SLOW_SHIFT_BY_COUNT[count];
-        final int fastMoved = bit == 0 ? fast + ((4096 - fast) >> fastShift) : fast - (fast >> fastShift);
-        final int slowMoved = bit == 0 ? slow + ((8192 - slow) >> slowShift) : slow - (slow >> slowShift);
-        return fastMoved | slowMoved << 12 | (count < MAX_COUNT ? count + 1 : MAX_COUNT) << 25;
+        final int one = 1 << ContextModel.PROBABILITY_BITS;
+        final int p = cell & 0xFFFF;
+        final int count = cell >>> 16;
+        final int shift = SHIFT_BY_COUNT[count];
+        final int moved = bit == 0 ? p + ((one - p) >> shift) : p - (p >> shift);
+        return moved | (count < MAX_COUNT ? count + 1 : MAX_COUNT) << 16;
     }
 }
