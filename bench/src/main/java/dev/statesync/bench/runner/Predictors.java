@@ -32,9 +32,10 @@ public final class Predictors
      * linear extrapolation with the engine's gravity (airborne objects), both of those extrapolating a 3D
      * rotation as a quaternion at constant angular velocity (on the cube scene 6% fewer bits per snapshot than
      * holding it; 2D scenes hold the angle, as before); in 3D the airborne alternative also replays ode4j's
-     * per-step linear damping on the position ({@link FreeFlightExtrapolationPredictor}) and shares the linear
-     * alternative's rotation, so the rotation is extrapolated once per object (damping the rotation too saved 1%
-     * of the bits for 14% more encode time, results.md "Fewer bits"); 2D scenes have no damping;
+     * per-step damping ({@link FreeFlightExtrapolationPredictor}); the encoder ranks it with the linear
+     * alternative's rotation, so the rotation is extrapolated once per object (ranking with the damped rotation
+     * was 14% more encode time), and codes a chosen one against its damped rotation (results.md "Fewer bits" and
+     * "Fewer bits, round 2"); 2D scenes have no damping;
      * state schema: per object the cheaper of "held" and the fixed-point ballistic model of the scene's engine.
      */
     public static Predictor forRun(final SchemaKind schema, final Scene scene, final StateSchema stateSchema)
@@ -46,9 +47,9 @@ public final class Predictors
             final Rotation rotation = scene.is3d() ? Rotation.QUATERNION : Rotation.HOLD;
             if (scene.is3d())
             {
-                // ode4j damps every body each step: replaying that on the position makes airborne cubes'
-                // predictions cheaper than linear extrapolation plus gravity (see FreeFlightExtrapolationPredictor);
-                // the rotation is the linear one's, extrapolated once for both.
+                // ode4j damps every body each step: replaying that makes airborne cubes' predictions cheaper than
+                // linear extrapolation plus gravity (see FreeFlightExtrapolationPredictor); ranked with the linear
+                // one's rotation, extrapolated once for both, coded with the damped one.
                 final LinearExtrapolationPredictor linear = new LinearExtrapolationPredictor(rotation);
                 return new CheapestOfPredictor(HoldPredictor.INSTANCE, linear,
                     new FreeFlightExtrapolationPredictor(stateSchema, engine, linear));

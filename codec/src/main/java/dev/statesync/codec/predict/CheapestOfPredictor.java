@@ -104,6 +104,13 @@ public final class CheapestOfPredictor implements Predictor
         }
     }
 
+    /** A free-flight alternative that shares a linear one's rotation ranks with it but codes with its own. */
+    @Override
+    public boolean refinesApproximately(final int alternative)
+    {
+        return refinedFrom[alternative] >= 0 && choices[alternative] instanceof FreeFlightExtrapolationPredictor;
+    }
+
     @Override
     public void predictAlternative(final int alternative, final PredictionInput in, final StateRecord out)
     {

@@ -48,7 +48,7 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     private final double angularFactor;
     private final boolean dampingBeforePosition;
     private final boolean rotate;
-    /** The linear extrapolation whose rotation this one shares, or null (then {@link #rotate} decides). */
+    /** The linear extrapolation whose prediction {@link #refine} approximates this one from, or null. */
     private final LinearExtrapolationPredictor rotationFrom;
     private final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
     /** Coefficients of the last replay: position slope, rotation exponent; the offset per axis. */
@@ -72,16 +72,18 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     }
 
     /**
-     * A free-flight position with the rotation of a linear extrapolation: {@code rotationFrom}'s prediction with
-     * the positions replaced by the damped free-flight ones. Offered after {@code rotationFrom} in a
-     * {@link CheapestOfPredictor}, it {@link #refines} it, so an encoder that ranks both extrapolates the rotation
-     * once (the quaternion power with a fractional, damped exponent was a fifth of the cube run's encode; the
-     * undamped rotation costs a few bits per snapshot, results.md "Fewer bits").
+     * A free-flight extrapolation (damped positions and, in 3D, damped rotation, as {@code rotate = true}) that an
+     * encoder ranks by {@code rotationFrom}'s prediction with the positions replaced by the damped ones
+     * ({@link #refine}, an approximation: {@link #refines} it). Offered after {@code rotationFrom} in a
+     * {@link CheapestOfPredictor}, an encoder that ranks every alternative extrapolates the rotation once per
+     * object, and computes the damped rotation, a quaternion power with a fractional exponent, only for the
+     * objects that chose this alternative, as the decoder does: ranking every object with it was a fifth of the
+     * cube run's encode, coding with the undamped rotation instead cost 38.6 bits per snapshot (results.md
+     * "Fewer bits").
      *
      * @param schema       the schema (position grid).
-     * @param model        the engine's free-flight step (its linear damping is replayed; angular damping is not).
-     * @param rotationFrom the linear extrapolation whose rotation (and whose cases that hold the newest state) this
-     *                     one shares.
+     * @param model        the engine's free-flight step.
+     * @param rotationFrom the linear extrapolation whose prediction this one's ranking refines.
      */
     public FreeFlightExtrapolationPredictor(
         final StateSchema schema, final IntegratorModel model, final LinearExtrapolationPredictor rotationFrom)
@@ -102,7 +104,7 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
         this.linearFactor = model.linearDampingQ32 / Q32;
         this.angularFactor = model.angularDampingQ32 / Q32;
         this.dampingBeforePosition = model.dampingBeforePosition;
-        this.rotate = rotate && schema.is3d();
+        this.rotate = (rotate || rotationFrom != null) && schema.is3d();
     }
 
     @Override
@@ -114,12 +116,6 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     @Override
     public void predict(final PredictionInput in, final StateRecord out)
     {
-        if (rotationFrom != null)
-        {
-            rotationFrom.predict(in, out);
-            refine(in, out);
-            return;
-        }
         final StateRecord newest = in.newest();
         out.copyFrom(newest);
         final long span = in.baselineGapTicks();
@@ -148,11 +144,12 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     }
 
     /**
-     * Turn the prediction of the predictor this one {@link #refines} into this one's: replace its positions by the
-     * free-flight ones (the rotation, and the cases that hold the newest state, are the same).
+     * Turn the prediction of the predictor this one {@link #refines} into an approximation of this one's for
+     * ranking: replace its positions by the free-flight ones and keep its (undamped) rotation; where this one
+     * holds the newest state, keep the linear prediction. {@link #predict} is what both ends code against.
      *
      * @param in  the object's baselines and their ages.
-     * @param out holds {@code rotationFrom}'s prediction from {@code in}; receives this one's.
+     * @param out holds {@code rotationFrom}'s prediction from {@code in}; receives the approximation.
      */
     public void refine(final PredictionInput in, final StateRecord out)
     {

@@ -58,8 +58,8 @@ public interface Predictor
 
     /**
      * Turn {@code out}, holding alternative {@link #refinedFrom}{@code (alternative)}'s prediction from the same
-     * input, into alternative {@code alternative}'s: exactly the record {@link #predictAlternative} would write.
-     * The default predicts afresh.
+     * input, into alternative {@code alternative}'s: exactly the record {@link #predictAlternative} would write,
+     * unless {@link #refinesApproximately} says it is only an approximation for ranking. The default predicts afresh.
      *
      * @param alternative an alternative whose {@link #refinedFrom} is not -1.
      * @param in          the object's baselines and their ages.
@@ -68,6 +68,18 @@ public interface Predictor
     default void refineAlternative(final int alternative, final PredictionInput in, final StateRecord out)
     {
         predictAlternative(alternative, in, out);
+    }
+
+    /**
+     * @param alternative 0 .. {@link #alternativeCount()} - 1.
+     * @return true if {@link #refineAlternative} writes only an approximation of {@code alternative}'s prediction,
+     * good enough to rank it against the others but not to code against: an encoder that chose it predicts it
+     * again with {@link #predictAlternative}, which both ends code against. The default: false, the refinement is
+     * exact.
+     */
+    default boolean refinesApproximately(final int alternative)
+    {
+        return false;
     }
 
     /**

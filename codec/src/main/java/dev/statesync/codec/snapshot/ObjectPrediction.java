@@ -65,6 +65,12 @@ final class ObjectPrediction
         return predictor.refinedFrom(alternative);
     }
 
+    /** @return true if {@link #refine} only approximates {@code alternative} (see {@link Predictor#refinesApproximately}). */
+    boolean refinesApproximately(final int alternative)
+    {
+        return predictor.refinesApproximately(alternative);
+    }
+
     /**
      * Turn the prediction at {@code out[outOffset]}, alternative {@link #refinedFrom}{@code (alternative)} from the
      * current baselines, into alternative {@code alternative}'s in place.

@@ -179,7 +179,15 @@ final class PreparedSnapshot
             }
         }
         alternative[object] = best;
-        System.arraycopy(alternativePredictions, best * stride, predictions, objectOffset, stride);
+        if (prediction.refinesApproximately(best))
+        {
+            // Ranked on an approximation: code against the prediction the receiver will compute.
+            prediction.predict(best, predictions, objectOffset);
+        }
+        else
+        {
+            System.arraycopy(alternativePredictions, best * stride, predictions, objectOffset, stride);
+        }
         return true;
     }
 

@@ -76,6 +76,7 @@ class CheapestOfPredictorTest
         assertEquals(-1, predictor.refinedFrom(1));
         assertEquals(1, predictor.refinedFrom(2));
         assertEquals(-1, predictor.refinedFrom(3), "another rotation model refines nothing");
+        assertTrue(!predictor.refinesApproximately(2), "adding gravity is exact");
 
         final SplittableRandom random = new SplittableRandom(seed);
         final int stride = schema.stride();
