@@ -115,8 +115,11 @@ class ScenarioRunnerTest
 
     /**
      * At 128 kbps the controller sends every 2 ticks: a display delay of transit + 2 ticks is spent by one lost
-     * snapshot, transit + 2 send intervals is not. Seeded (the default seed, 5% loss), the first 6 s: 0.305 m with
-     * the old fixed delay, 0.18 m with the delay that follows the interval (measured; the bound has margin).
+     * snapshot, transit + 2 send intervals is not. Seeded (the default seed, 5% loss), the first 6 s: 0.184 m with
+     * the old fixed delay, 0.171 m with the delay that follows the interval (measured after the bits2 merge; before
+     * it 0.305 and 0.18 m: which cube a lost snapshot strands moves with the bits each packet carries, so the test
+     * holds the delay to a bound with margin and to never worse than the fixed one, not to a starving case;
+     * FidelityTest pins one).
      */
     @Test
     @SuppressWarnings("unchecked")
@@ -133,7 +136,8 @@ class ScenarioRunnerTest
         assertEquals(fixed.stage(Stage.STATESYNC).kbps(), following.stage(Stage.STATESYNC).kbps(), 1e-9,
             "the display delay changes nothing on the wire");
         assertTrue(following.positionErrorMaxM() <= 0.25, "largest error " + following.positionErrorMaxM());
-        assertTrue(fixed.positionErrorMaxM() > 0.25, "the fixed delay starves: " + fixed.positionErrorMaxM());
+        assertTrue(following.positionErrorMaxM() <= fixed.positionErrorMaxM(),
+            "largest error " + following.positionErrorMaxM() + " against the fixed delay's " + fixed.positionErrorMaxM());
         assertTrue(following.positionErrorP99M() <= fixed.positionErrorP99M());
         final Map<String, Object> fidelity = (Map<String, Object>)json(following).get("fidelity");
         final Map<String, Object> json = (Map<String, Object>)fidelity.get("displayDelay");
