@@ -42,7 +42,7 @@ public final class MotionContext
     static final int GROUP_ANGULAR = 3;
     private static final int GROUPS = 4;
     private static final int AXES = 3;
-    private static final int PREVIOUS_LEVELS = 4;
+    private static final int PREVIOUS_LEVELS = 3;
     /**
      * Predictor alternatives told apart in the position contexts: 0, 1, and 2 or above. A body the encoder
      * predicted by holding it, by extrapolating it or by its free flight is mispredicted in different ways, and the
@@ -186,8 +186,9 @@ public final class MotionContext
      * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first);
      *                          three levels (up to 3, up to 31, more) measured 2% smaller than two on the
      *                          cube scene once models carry across packets; four (up to 2, 10, 40, more) 0.8%
-     *                          smaller than three (five or six levels about 0.1% more for up to twice the
-     *                          model; results.md "Fewer bits, round 2").
+     *                          smaller than three (30 bits a snapshot), not kept: the model grows 30% (137,888
+     *                          bytes, 4.4 MB per 32-model ring and end), and copying it per packet cost more
+     *                          encode and decode time than the bits were worth (results.md, "Fewer bits, round 2").
      * @param alternativeLevel  {@link #alternativeLevel} of the object's packed context: position residuals of
      *                          each level have contexts of their own ({@link #ALTERNATIVE_LEVELS}), the other
      *                          groups share theirs.
@@ -196,7 +197,7 @@ public final class MotionContext
     static int residualContext(
         final int group, final int axis, final int motionClass, final int previousMagnitude, final int alternativeLevel)
     {
-        final int previousLevel = previousMagnitude > 40 ? 3 : previousMagnitude > 10 ? 2 : previousMagnitude > 2 ? 1 : 0;
+        final int previousLevel = previousMagnitude > 31 ? 2 : previousMagnitude > 3 ? 1 : 0;
         final int context = ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
         // Position comes first, so its contexts are below SPLIT_CONTEXTS.
         return group == GROUP_POSITION && alternativeLevel > 0 ?

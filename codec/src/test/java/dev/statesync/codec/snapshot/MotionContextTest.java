@@ -23,7 +23,7 @@ class MotionContextTest
     void residualContextsAreDistinctAndInsideTheModel()
     {
         final BitSet used = new BitSet();
-        final int[] magnitudes = {0, 4, 32, 64};
+        final int[] magnitudes = {0, 4, 32};
         int distinct = 0;
         for (int group = 0; group < 4; group++)
         {
