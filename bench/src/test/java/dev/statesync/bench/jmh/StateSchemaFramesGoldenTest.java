@@ -19,7 +19,8 @@ import dev.statesync.bench.runner.SchemaKind;
  * a586e98, before the predictor's fast paths, and re-pinned at 83d9028 (previous-tick states added to the packet,
  * still before the fast paths), and on branch bits (the predictor alternative coded in the context of the position
 motion class, position residual contexts split by alternative, the baseline table's ages as gaps: 283,784 ->
-282,988 bytes); a deliberate change of
+282,988 bytes; branch bits2's fourth size level of earlier residuals made it 282,795 and was given back for
+CPU and model memory); a deliberate change of
 the wire format must re-pin them and say why.
  */
 class StateSchemaFramesGoldenTest
