@@ -30,13 +30,7 @@ import org.agrona.UnsafeApi;
  * time, best of bursts): the argument check costs 2-4% of a mixed-width loop and the exact capacity check 1-2%; a
  * masked table or a shift test in place of the table costs more (10-27%), as would masking the value, which an
  * assert-only policy would need so that a wrong value cannot spill into the next field. Bools, floats, bounded
- * ints, ladders and padding skip the check, their arguments being right by construction. {@link #writeBits(int,
- * int)} reads the cursor, the scratch and the open word's end before the check: the JIT keeps a field read below
- * the branch it follows in the source, and below the check's never-taken branch the reads waited for the check on
- * every call (main's loop re-read both fields after it; with the reads first the compiled loop re-reads them at the
- * loop's back edge instead): 877 against 910 M fields/s in {@code BitPackerBursts}, serialize.java's writer 1035. In
- * serialize.java's own loop shape the same move took the cursor and scratch from memory into registers (a scratch
- * copy with statesync's check: 600 M fields/s with the reads after it, 920-1000 before it).
+ * ints, ladders and padding skip the check, their arguments being right by construction.
  *
  * <p>No path that returns to the caller calls a method (the overflow, the word store and {@link #flush()} are
  * written out, and a buffer with no backing array is stored through its raw address, as Agrona's own buffers
@@ -124,10 +118,6 @@ public final class BitWriter implements BitStream
      */
     public void writeBits(final int value, final int bits)
     {
-        // The state is read before the argument check, so the reads are not placed below its branch (class comment).
-        final long position = bitsWritten;
-        final long scratch = this.scratch;
-        final long wordEndBits = this.wordEndBits;
         final long maxValue;
         try
         {
@@ -143,7 +133,7 @@ public final class BitWriter implements BitStream
         {
             throw misuse(value, bits);
         }
-        append(position, scratch, wordEndBits, unsigned, bits);
+        appendBits(unsigned, bits);
     }
 
     /**
@@ -168,13 +158,7 @@ public final class BitWriter implements BitStream
      */
     private void appendBits(final long unsigned, final int bits)
     {
-        append(bitsWritten, scratch, wordEndBits, unsigned, bits);
-    }
-
-    /** {@link #appendBits(long, int)} with the writer's state already loaded by the caller. */
-    private void append(final long position, final long scratch, final long wordEndBits, final long unsigned,
-        final int bits)
-    {
+        final long position = bitsWritten;
         final long end = position + bits;
         if (end >= wordEndBits)
         {
@@ -184,7 +168,7 @@ public final class BitWriter implements BitStream
                 // Overflow, sticky: the lowered limit sends every later write here, and it fails here.
                 overflowed = true;
                 this.endBoundBits = position + 1;
-                this.wordEndBits = position + 1;
+                wordEndBits = position + 1;
                 return;
             }
             final int used = (int)position & 63;
@@ -205,12 +189,12 @@ public final class BitWriter implements BitStream
                 UnsafeApi.putLong(null, address + index, Bits.NATIVE_LITTLE_ENDIAN ? word : Long.reverseBytes(word));
             }
             // used + bits >= 64 with bits <= 32 puts the shift in [1, 32]: what remains is the bits that spilled.
-            this.scratch = unsigned >>> (64 - used);
+            scratch = unsigned >>> (64 - used);
             bitsWritten = end;
-            this.wordEndBits = wordEnd(end, endBoundBits);
+            wordEndBits = wordEnd(end, endBoundBits);
             return;
         }
-        this.scratch = scratch | (unsigned << position);
+        scratch |= unsigned << position;
         bitsWritten = end;
     }
 
