@@ -136,12 +136,15 @@ class PreviousTickStatesTest
                 sender.onAcked((tick - 6) & 0xFFFF);
             }
         };
-        for (int tick = 1; tick <= 300; tick++)
+        // Warm up past 2,048 packets: there methods called once a packet reach the JVM's tier-3 compile threshold,
+        // and the JVM's one-time work then allocated about 23.5 KB in this thread when the class ran alone
+        // (SnapshotAllocationTest, results.md "JMH").
+        for (int tick = 1; tick <= 2_500; tick++)
         {
             ticks.accept(tick);
         }
         final long before = dev.statesync.codec.AllocationMeter.allocatedBytes();
-        for (int tick = 301; tick <= 2300; tick++)
+        for (int tick = 2_501; tick <= 4_500; tick++)
         {
             ticks.accept(tick);
         }
