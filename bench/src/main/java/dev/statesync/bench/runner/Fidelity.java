@@ -50,8 +50,8 @@ public final class Fidelity
     /** The delay rule following the send interval, or null for the fixed {@link #delayTicks}. */
     private final SnapshotDisplayDelay delay;
     private final double tickMs;
-    private int fixedMin = Integer.MAX_VALUE;
-    private int fixedMax = Integer.MIN_VALUE;
+    private int delayMinTicks = Integer.MAX_VALUE;
+    private int delayMaxTicks = Integer.MIN_VALUE;
     private long delaySum;
     private long delaySamples;
     private final int authorityDepth;
@@ -202,18 +202,17 @@ public final class Fidelity
         {
             return new DisplayDelayFigures(delayTicks, delayTicks, delayTicks, tickMs, -1);
         }
-        return new DisplayDelayFigures(fixedMin, fixedMax, (double)delaySum / delaySamples, tickMs,
+        return new DisplayDelayFigures(delayMinTicks, delayMaxTicks, (double)delaySum / delaySamples, tickMs,
             delay == null ? -1 : delay.sparePackets());
     }
 
-    private int delayNow()
+    /** Count {@code d}, the delay of an evaluated tick, into {@link #delayFigures}. */
+    private void recordDelay(final int d)
     {
-        final int d = delay == null ? delayTicks : delay.delayTicks();
-        fixedMin = Math.min(fixedMin, d);
-        fixedMax = Math.max(fixedMax, d);
+        delayMinTicks = Math.min(delayMinTicks, d);
+        delayMaxTicks = Math.max(delayMaxTicks, d);
         delaySum += d;
         delaySamples++;
-        return d;
     }
 
     /** The authority's float records of all objects at {@code tick} (copied). */
@@ -240,7 +239,7 @@ public final class Fidelity
         {
             return;
         }
-        delayNow();
+        recordDelay(d);
         // The display moved on by exactly one tick: resting jitter compares consecutive ticks only (a changed
         // delay jumps ahead or back, and a jump over the tick an object came to rest is no creep).
         final boolean continuous = lastShown != NO_TICK && shown == lastShown + 1;
