@@ -436,6 +436,7 @@ public final class ObjectCodec
     {
         // On the arrays directly, over the estimated fields listed once at construction: called for every
         // alternative of every object sent, where per-field schema checks and views cost as much as the sum.
+        // The views are not read below: wrapping them checks that both records lie whole inside their arrays.
         arrayState.wrap(state, offset);
         arrayPrediction.wrap(prediction, predOffset);
         final int[] fields = estimatedFields;

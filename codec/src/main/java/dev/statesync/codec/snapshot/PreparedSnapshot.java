@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import dev.statesync.codec.bits.Bits;
 import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 /**
@@ -193,16 +194,7 @@ final class PreparedSnapshot
 
     private boolean sameRecord(final int offset, final int otherOffset)
     {
-        // A plain loop: a dozen ints, where a ranged Arrays.equals pays its checks and vector setup for nothing.
-        final int[] p = alternativePredictions;
-        for (int i = 0; i < stride; i++)
-        {
-            if (p[offset + i] != p[otherOffset + i])
-            {
-                return false;
-            }
-        }
-        return true;
+        return StateRecord.equalRecords(alternativePredictions, offset, alternativePredictions, otherOffset, stride);
     }
 
     /**

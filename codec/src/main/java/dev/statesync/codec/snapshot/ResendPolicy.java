@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateRecord;
 
 import java.util.Arrays;
 
@@ -129,7 +130,7 @@ final class ResendPolicy
     {
         final int base = object * stride;
         if (lastSentTick[object] == StateRing.NO_TICK || !lastSentHeld[object] ||
-            !sameAsLastSent(base, states, offset))
+            !StateRecord.equalRecords(lastSent, base, states, offset, stride))
         {
             sameSinceTick[object] = tick;
             sameStateSends[object] = 1;
@@ -146,19 +147,6 @@ final class ResendPolicy
         lastSentHeld[object] = sentRing.store(object, tick, states, offset);
         System.arraycopy(states, offset, lastSent, base, stride);
         lastSentTick[object] = tick;
-    }
-
-    private boolean sameAsLastSent(final int base, final int[] states, final int offset)
-    {
-        // A plain loop: one record of a dozen ints, where a ranged Arrays.equals pays its checks and vector setup.
-        for (int i = 0; i < stride; i++)
-        {
-            if (lastSent[base + i] != states[offset + i])
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     void resendTimeoutTicks(final int ticks)

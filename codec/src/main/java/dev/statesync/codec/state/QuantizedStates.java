@@ -127,18 +127,8 @@ public final class QuantizedStates
     /** @return true if object {@code object} here equals the record at {@code other[otherOffset]}. */
     public boolean equalsRecord(final int object, final int[] other, final int otherOffset)
     {
-        // A plain loop, not Arrays.equals over ranges: records are a dozen ints, compared for every object every
-        // tick, where the range checks and the vectorized mismatch's setup cost more than the comparison.
-        final int base = object * stride;
         Objects.checkFromIndexSize(otherOffset, stride, other.length);
-        for (int i = 0; i < stride; i++)
-        {
-            if (values[base + i] != other[otherOffset + i])
-            {
-                return false;
-            }
-        }
-        return true;
+        return StateRecord.equalRecords(values, object * stride, other, otherOffset, stride);
     }
 
     /** @return true if both hold identical records for {@code object}. */

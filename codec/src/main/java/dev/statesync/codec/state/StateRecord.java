@@ -344,15 +344,26 @@ public final class StateRecord
      */
     public boolean contentEquals(final StateRecord other)
     {
-        // A plain loop, as QuantizedStates.equalsRecord: a record is a dozen ints, compared for every object coded,
-        // where a ranged Arrays.equals pays its range checks and the vectorized mismatch's setup for nothing.
-        final int[] a = array;
-        final int[] b = other.array;
-        final int from = offset;
-        final int otherFrom = other.offset;
+        return equalRecords(array, offset, other.array, other.offset, stride);
+    }
+
+    /**
+     * Whether two records of {@code stride} ints are equal, field for field. A plain loop, not a ranged
+     * {@code Arrays.equals}: a record is a dozen ints, compared for every object every tick (the sender's resend
+     * and ranking checks), where the range checks and the vectorized mismatch's setup cost more than the comparison.
+     *
+     * @param a       the first record's array.
+     * @param aOffset the first record's first int.
+     * @param b       the second record's array.
+     * @param bOffset the second record's first int.
+     * @param stride  ints per record.
+     * @return true if the {@code stride} ints at both offsets are equal.
+     */
+    public static boolean equalRecords(final int[] a, final int aOffset, final int[] b, final int bOffset, final int stride)
+    {
         for (int i = 0; i < stride; i++)
         {
-            if (a[from + i] != b[otherFrom + i])
+            if (a[aOffset + i] != b[bOffset + i])
             {
                 return false;
             }
