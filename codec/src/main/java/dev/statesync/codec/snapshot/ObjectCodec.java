@@ -33,7 +33,8 @@ import dev.statesync.codec.state.StateSchema;
  * own. An adaptive coder then learns each context's distribution, which a shared bit width per group
  * cannot express; there is no absolute fallback because a large residual costs only its magnitude's bits.
  * A 3D rotation whose largest component moved to another index is coded against the prediction
- * re-expressed in the new index.
+ * re-expressed in the new index; one that kept it, with a rolling radius configured and the object level, against
+ * the prediction turned by rolling the position residual just coded ({@link RollingCoupling}).
  *
  * <p>Records are {@link StateRecord} views; the overloads that take {@code (int[], offset)} pairs wrap them in
  * views the codec owns. Inside, each field group is coded by a routine that takes the object being coded as
@@ -63,6 +64,11 @@ public final class ObjectCodec
     private final Coding coding = new Coding();
     private final StateRecord arrayState;
     private final StateRecord arrayPrediction;
+    /** Rotations coded against the prediction turned by the position residual, or null (off). */
+    private final RollingCoupling rolling;
+    /** Rolled rotation codes at the schema's rotation fields ({@link RollingCoupling#roll}). */
+    private final int[] rolledCodes;
+    private final StateRecord rolledRecord;
 
     /**
      * The object being coded, set once per {@code serialize} call and handed to every field-group routine.
@@ -104,14 +110,29 @@ public final class ObjectCodec
         }
     }
 
-    /** A codec with the default residual classes for the schema. */
+    /** A codec with the default residual classes for the schema, without rolling. */
     public ObjectCodec(final StateSchema schema)
     {
-        this(schema, new ResidualClasses(0, 2, 4, 6, 9, 13), new ResidualClasses(0, 2, 4, 6, 9),
-            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9));
+        this(schema, 0);
     }
 
-    /** A codec with explicit residual classes per field group. */
+    /**
+     * A codec with the default residual classes for the schema that, on context-modeled streams, codes the 3D
+     * rotation of an object that stayed level against its prediction turned by rolling its position residual (see
+     * {@link RollingCoupling}). Both ends must use the same radius: it changes the bytes.
+     *
+     * @param schema         the schema.
+     * @param rollingRadiusM distance from a rolling body's centre of mass to the edge it pivots about (a cube of
+     *                       side {@code s}: {@code s / sqrt 2}), metres; 0 for no rolling. A 3D schema and at least
+     *                       one grid unit otherwise.
+     */
+    public ObjectCodec(final StateSchema schema, final double rollingRadiusM)
+    {
+        this(schema, new ResidualClasses(0, 2, 4, 6, 9, 13), new ResidualClasses(0, 2, 4, 6, 9),
+            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9), rollingRadiusM);
+    }
+
+    /** A codec with explicit residual classes per field group, without rolling. */
     public ObjectCodec(
         final StateSchema schema,
         final ResidualClasses positionClasses,
@@ -119,6 +140,28 @@ public final class ObjectCodec
         final ResidualClasses linearClasses,
         final ResidualClasses angularClasses)
     {
+        this(schema, positionClasses, rotationClasses, linearClasses, angularClasses, 0);
+    }
+
+    /**
+     * A codec with explicit residual classes per field group and a rolling radius (see
+     * {@link #ObjectCodec(StateSchema, double)}).
+     */
+    public ObjectCodec(
+        final StateSchema schema,
+        final ResidualClasses positionClasses,
+        final ResidualClasses rotationClasses,
+        final ResidualClasses linearClasses,
+        final ResidualClasses angularClasses,
+        final double rollingRadiusM)
+    {
+        if (!(rollingRadiusM >= 0))
+        {
+            throw new IllegalArgumentException("rolling radius must be 0 (off) or positive, got " + rollingRadiusM);
+        }
+        this.rolling = rollingRadiusM == 0 ? null : new RollingCoupling(schema, rollingRadiusM);
+        this.rolledCodes = new int[schema.stride()];
+        this.rolledRecord = new StateRecord(schema, rolledCodes, 0);
         this.schema = schema;
         this.positionClasses = positionClasses;
         this.rotationClasses = rotationClasses;
@@ -160,6 +203,12 @@ public final class ObjectCodec
     public StateSchema schema()
     {
         return schema;
+    }
+
+    /** @return true if rotations of level objects are coded against their rolled prediction. */
+    public boolean rolls()
+    {
+        return rolling != null;
     }
 
     /**
@@ -527,7 +576,13 @@ public final class ObjectCodec
             {
                 state.rotationLargest(predictedLargest);
             }
-            serializeModeledResiduals(c, prediction, MotionContext.GROUP_ROTATION, rotationClass, motionContext,
+            StateRecord reference = prediction;
+            if (rolling != null && rolling.applies(motionContext))
+            {
+                rolling.roll(state, prediction, rolledCodes);
+                reference = rolledRecord;
+            }
+            serializeModeledResiduals(c, reference, MotionContext.GROUP_ROTATION, rotationClass, motionContext,
                 positionLargest);
             return;
         }
