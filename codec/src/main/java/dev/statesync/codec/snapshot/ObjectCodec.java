@@ -33,8 +33,9 @@ import dev.statesync.codec.state.StateSchema;
  * own. An adaptive coder then learns each context's distribution, which a shared bit width per group
  * cannot express; there is no absolute fallback because a large residual costs only its magnitude's bits.
  * A 3D rotation whose largest component moved to another index is coded against the prediction
- * re-expressed in the new index; one that kept it, with a rolling radius configured and the object level, against
- * the prediction turned by rolling the position residual just coded ({@link RollingCoupling}).
+ * re-expressed in the new index. With a rolling radius configured, a level object's prediction is first turned by
+ * rolling the position residual just coded ({@link RollingCoupling}), and that rolled rotation (its largest index
+ * included) is what the rotation is coded against.
  *
  * <p>Records are {@link StateRecord} views; the overloads that take {@code (int[], offset)} pairs wrap them in
  * views the codec owns. Inside, each field group is coded by a routine that takes the object being coded as
@@ -565,9 +566,22 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction();
+        final int rot = schema.rotationOffset();
         final int rotationClass = MotionContext.rotationClass(motionContext);
-        final int predictedLargest = prediction.rotationLargest();
+        StateRecord reference = c.prediction();
+        if (rolling != null && rolling.applies(motionContext))
+        {
+            final int rolledLargest = rolling.roll(state, reference, rolledCodes);
+            if (rolledLargest != rolledCodes[rot])
+            {
+                // Rolling moved the largest component: predict that index, the rolled rotation re-expressed in it.
+                SmallestThreeMath.reexpress(schema.rotationHalfRange(), rolledCodes, rot, rolledLargest, rolledCodes,
+                    rot + 1);
+                rolledCodes[rot] = rolledLargest;
+            }
+            reference = rolledRecord;
+        }
+        final int predictedLargest = reference.rotationLargest();
         final boolean sameLargest = stream.serializeFlag(state.rotationLargest() == predictedLargest,
             MotionContext.FLAG_SAME_LARGEST + rotationClass);
         if (sameLargest)
@@ -575,12 +589,6 @@ public final class ObjectCodec
             if (stream.isReading())
             {
                 state.rotationLargest(predictedLargest);
-            }
-            StateRecord reference = prediction;
-            if (rolling != null && rolling.applies(motionContext))
-            {
-                rolling.roll(state, prediction, rolledCodes);
-                reference = rolledRecord;
             }
             serializeModeledResiduals(c, reference, MotionContext.GROUP_ROTATION, rotationClass, motionContext,
                 positionLargest);
@@ -595,8 +603,7 @@ public final class ObjectCodec
             state.rotationLargest(largest);
         }
         // The predicted rotation, written with the actual largest index, is still close to the actual codes.
-        final int rot = schema.rotationOffset();
-        SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction.array(), prediction.index(rot), largest,
+        SmallestThreeMath.reexpress(schema.rotationHalfRange(), reference.array(), reference.index(rot), largest,
             reexpressed, rot + 1);
         serializeModeledResiduals(c, reexpressedRecord, MotionContext.GROUP_ROTATION, MotionContext.UNKNOWN,
             MotionContext.NONE, positionLargest);

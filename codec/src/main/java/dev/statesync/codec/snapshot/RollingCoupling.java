@@ -1,5 +1,6 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.predict.FixedPoint;
 import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
@@ -25,8 +26,9 @@ import dev.statesync.codec.state.StateSchema;
  * {@code w = (-d_y, d_x, 0) / r} adds {@code (w (x) q) / 2} (a quaternion product, world frame on the left) to
  * the three sent codes, clamped to their range; {@code d} in grid units, so the gain is {@code 1 / (2 r U)} for
  * {@code U} grid units per metre, held in 32 fraction bits. Position residuals are clamped to 2^14 units per axis
- * (8 m at 512 units/m), so every product fits a long. A square root per object (IEEE exact, so both ends
- * agree) and a dozen multiplies: no normalisation, which the codes do not need at these angles.
+ * (8 m at 512 units/m), so every product fits a long. An integer square root per object (so both ends
+ * agree) and a dozen multiplies: no normalisation, which the codes do not need at these angles. When the turn
+ * makes another component the largest, the rolled rotation is predicted in that index (3 bits a snapshot).
  *
  * <p>Immutable and allocation-free; the caller hands it the output array.
  */
@@ -73,14 +75,17 @@ final class RollingCoupling
     }
 
     /**
-     * Write the rolled prediction's three rotation codes to {@code out} at the schema's rotation code fields
-     * ({@code out[rotationOffset + 1 ..]}); its largest index is the prediction's.
+     * Write the rolled prediction to {@code out} at the schema's rotation fields: the prediction's largest index at
+     * {@code out[rotationOffset]}, the three rolled codes after it.
      *
      * @param state      the object, its position already coded.
      * @param prediction its prediction.
      * @param out        an array of at least a record's stride.
+     * @return the index of the rolled rotation's largest component (ties: the lowest index, as smallest three
+     * encodes): when it is not the prediction's, rolling tipped the rotation past a tie, and the caller predicts
+     * that index instead ({@code SmallestThreeMath.reexpress}).
      */
-    void roll(final StateRecord state, final StateRecord prediction, final int[] out)
+    int roll(final StateRecord state, final StateRecord prediction, final int[] out)
     {
         final long dx = clamp((long)state.position(0) - prediction.position(0));
         final long dy = clamp((long)state.position(1) - prediction.position(1));
@@ -89,7 +94,7 @@ final class RollingCoupling
         final int c1 = prediction.rotationCode(1);
         final int c2 = prediction.rotationCode(2);
         final long sum = (long)c0 * c0 + (long)c1 * c1 + (long)c2 * c2;
-        final long rebuilt = Math.round(Math.sqrt(Math.max(0, 2L * halfRange * halfRange - sum)));
+        final long rebuilt = FixedPoint.sqrtRound(2L * halfRange * halfRange - sum);
         // The quaternion (x, y, z, w) in code units: the sent codes in index order around the largest one.
         final long qx = largest == 0 ? rebuilt : c0;
         final long qy = largest == 1 ? rebuilt : largest < 1 ? c0 : c1;
@@ -102,9 +107,29 @@ final class RollingCoupling
         final long tz = -dy * qy - dx * qx;
         final long tw = dy * qx - dx * qy;
         final int base = rotationOffset + 1;
+        out[rotationOffset] = largest;
         out[base] = rolled(c0, largest == 0 ? ty : tx);
         out[base + 1] = rolled(c1, largest <= 1 ? tz : ty);
         out[base + 2] = rolled(c2, largest <= 2 ? tw : tz);
+        final long kept = rebuilt + ((
+            (largest == 0 ? tx : largest == 1 ? ty : largest == 2 ? tz : tw) * gain + HALF) >> FRACTION_BITS);
+        // The largest magnitude among the rolled four (ties: the lowest index), as smallest three encodes.
+        int rolledLargest = largest;
+        long most = Math.abs(kept);
+        for (int k = 0, i = 0; i < 4; i++)
+        {
+            if (i == largest)
+            {
+                continue;
+            }
+            final long magnitude = Math.abs(out[base + k++]);
+            if (magnitude > most || (magnitude == most && i < rolledLargest))
+            {
+                most = magnitude;
+                rolledLargest = i;
+            }
+        }
+        return rolledLargest;
     }
 
     private int rolled(final int code, final long turn)
