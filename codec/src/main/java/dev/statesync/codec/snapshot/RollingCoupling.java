@@ -25,8 +25,10 @@ import dev.statesync.codec.state.StateSchema;
  * the largest component rebuilt as {@code sqrt(2 h^2 - sum of squares)}, h the rotation half range), the turn
  * {@code w = (-d_y, d_x, 0) / r} adds {@code (w (x) q) / 2} (a quaternion product, world frame on the left) to
  * the three sent codes, clamped to their range; {@code d} in grid units, so the gain is {@code 1 / (2 r U)} for
- * {@code U} grid units per metre, held in 32 fraction bits. Position residuals are clamped to 2^14 units per axis
- * (8 m at 512 units/m), so every product fits a long. An integer square root per object (so both ends
+ * {@code U} grid units per metre, held in 32 fraction bits. Each axis of the position residual is clamped to a third
+ * of the radius (at most 2^14 units, so every product fits a long): a body mispredicted by more than that slid or was
+ * pushed rather than rolled (the least-squares gain falls from 3 rad/m under 20 units to 0.8 above 80), and
+ * following it only to about 20 degrees saved 7 more bits a snapshot than following it all the way. An integer square root per object (so both ends
  * agree) and a dozen multiplies: no normalisation, which the codes do not need at these angles. When the turn
  * makes another component the largest, the rolled rotation is predicted in that index (3 bits a snapshot).
  *
@@ -34,7 +36,7 @@ import dev.statesync.codec.state.StateSchema;
  */
 final class RollingCoupling
 {
-    /** Position residuals beyond this many grid units per axis are clamped (keeps the products inside a long). */
+    /** Most grid units per axis of position residual a turn follows, whatever the radius (products fit a long). */
     private static final long MAX_RESIDUAL = 1 << 14;
     private static final int FRACTION_BITS = 32;
     private static final long HALF = 1L << (FRACTION_BITS - 1);
@@ -43,6 +45,8 @@ final class RollingCoupling
     private final int halfRange;
     private final long gain;
     private final int levelClass;
+    /** Position residuals are clamped to this many grid units per axis: a third of the radius. */
+    private final long saturation;
 
     /**
      * @param schema         a 3D schema.
@@ -65,6 +69,7 @@ final class RollingCoupling
         this.halfRange = schema.rotationHalfRange();
         this.gain = Math.round((double)(1L << FRACTION_BITS) / (2 * radiusUnits));
         this.levelClass = MotionContext.verticalClassOf(Math.round(radiusUnits / 4));
+        this.saturation = Math.max(1, Math.min(MAX_RESIDUAL, Math.round(radiusUnits / 3)));
     }
 
     /** @return true if an object of this packed {@link MotionContext} is rolled. */
@@ -138,8 +143,8 @@ final class RollingCoupling
         return (int)Math.max(-halfRange, Math.min(halfRange, value));
     }
 
-    private static long clamp(final long residual)
+    private long clamp(final long residual)
     {
-        return Math.max(-MAX_RESIDUAL, Math.min(MAX_RESIDUAL, residual));
+        return Math.max(-saturation, Math.min(saturation, residual));
     }
 }
