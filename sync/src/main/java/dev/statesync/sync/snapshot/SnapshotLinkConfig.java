@@ -76,7 +76,7 @@ public final class SnapshotLinkConfig
      * by rolling its position residual about this radius, the distance from a body's centre of mass to the edge it
      * tumbles over (a cube of side {@code s}: {@code s / sqrt 2}); see {@code ObjectCodec(StateSchema, double)}.
      * Default 0: off. Changes the bytes, so both ends must use the same value. On Fiedler's cube scene (0.4 m cubes,
-     * 0.283 m) 1.6% fewer bits per snapshot (results.md, "Fewer bits, round 3"). At least one grid unit when not 0.
+     * 0.283 m) 1.8% fewer bits per snapshot (results.md, "Fewer bits, round 3"). At least one grid unit when not 0.
      */
     public SnapshotLinkConfig rollingRadiusM(final double metres)
     {
