@@ -28,9 +28,10 @@ import dev.statesync.codec.state.StateSchema;
  * {@code U} grid units per metre, held in 32 fraction bits. Each axis of the position residual is clamped to a third
  * of the radius (at most 2^14 units, so every product fits a long): a body mispredicted by more than that slid or was
  * pushed rather than rolled (the least-squares gain falls from 3 rad/m under 20 units to 0.8 above 80), and
- * following it only to about 20 degrees saved 7 more bits a snapshot than following it all the way. An integer square root per object (so both ends
- * agree) and a dozen multiplies: no normalisation, which the codes do not need at these angles. When the turn
- * makes another component the largest, the rolled rotation is predicted in that index (3 bits a snapshot).
+ * following it only to about 20 degrees saved 7 more bits a snapshot than following it all the way. An integer
+ * square root per object (so both ends agree) and a dozen multiplies: no normalisation, which the codes do not need
+ * at these angles. When the turn makes another component the largest, the rolled rotation is predicted in that
+ * index (3 bits a snapshot).
  *
  * <p>Immutable and allocation-free; the caller hands it the output array.
  */
@@ -62,8 +63,8 @@ final class RollingCoupling
         final double radiusUnits = rollingRadiusM * schema.positionUnitsPerMetre();
         if (!(radiusUnits >= 1) || Double.isInfinite(radiusUnits))
         {
-            throw new IllegalArgumentException("rolling radius must be a finite length of at least one grid unit, got " +
-                rollingRadiusM + " m");
+            throw new IllegalArgumentException(
+                "rolling radius must be a finite length of at least one grid unit, got " + rollingRadiusM + " m");
         }
         this.rotationOffset = schema.rotationOffset();
         this.halfRange = schema.rotationHalfRange();
