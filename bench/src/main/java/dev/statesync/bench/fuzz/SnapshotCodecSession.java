@@ -51,8 +51,10 @@ final class SnapshotCodecSession implements HonestSession
         this.schema = coding.schema();
         this.framed = coding == SnapshotCoding.RANGE_CODED;
         final Predictor predictor = coding.predictor(schema);
-        sender = new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema), coding.config());
-        receiver = new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema), coding.config());
+        sender = new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema, coding.rollingRadiusM()),
+            coding.config());
+        receiver = new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema, coding.rollingRadiusM()),
+            coding.config());
         objects = new MovingObjects(schema, OBJECTS, random);
     }
 

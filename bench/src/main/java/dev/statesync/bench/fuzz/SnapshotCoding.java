@@ -31,6 +31,8 @@ enum SnapshotCoding
     /** Gravity of the cube scene along z, m/s^2. */
     private static final double GRAVITY_MPS2 = -20;
     private static final int TICK_RATE_HZ = 60;
+    /** A 0.4 m cube tips over an edge 0.4 / sqrt 2 m from its centre (as {@code Predictors.rollingRadiusM}). */
+    private static final double CUBE_ROLLING_RADIUS_M = 0.4 / Math.sqrt(2);
 
     StateSchema schema()
     {
@@ -46,6 +48,12 @@ enum SnapshotCoding
         }
         return new CheapestOfPredictor(HoldPredictor.INSTANCE, new BallisticPredictor(schema,
             IntegratorModel.ode(GRAVITY_MPS2, 0.01, 0.01, 0.01, 0.01, TICK_RATE_HZ), false));
+    }
+
+    /** @return the codecs' rolling radius: the cube runs' for range-coded frames, so hostile bytes reach it too. */
+    double rollingRadiusM()
+    {
+        return this == RANGE_CODED ? CUBE_ROLLING_RADIUS_M : 0;
     }
 
     SnapshotConfig config()

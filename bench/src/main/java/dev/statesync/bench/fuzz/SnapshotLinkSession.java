@@ -57,9 +57,9 @@ final class SnapshotLinkSession implements HonestSession
         final SplittableRandom random = new SplittableRandom(seed);
         this.schema = coding.schema();
         final Predictor predictor = coding.predictor(schema);
-        final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config()).reliable(
-            new ReliableConfig().fragmentAboveBytes(FRAGMENT_BYTES).fragmentSizeBytes(FRAGMENT_BYTES)
-                .maxPacketSizeBytes(16 * FRAGMENT_BYTES));
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config())
+            .rollingRadiusM(coding.rollingRadiusM()).reliable(new ReliableConfig().fragmentAboveBytes(FRAGMENT_BYTES)
+                .fragmentSizeBytes(FRAGMENT_BYTES).maxPacketSizeBytes(16 * FRAGMENT_BYTES));
         if (authenticated)
         {
             link.linkKeys(new LinkKeys(random.nextLong(), random.nextLong(), random.nextLong(), random.nextLong()));

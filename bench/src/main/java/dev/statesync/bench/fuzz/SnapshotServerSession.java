@@ -61,7 +61,7 @@ final class SnapshotServerSession implements HonestSession
         final SnapshotRateControlConfig rateControl = new SnapshotRateControlConfig()
             .budgetBitsPerSecond(BUDGET_BITS_PER_SECOND).errorPriority(false);
         final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config())
-            .payloadBudgetBytes(rateControl.capacityPayloadBytes());
+            .rollingRadiusM(coding.rollingRadiusM()).payloadBudgetBytes(rateControl.capacityPayloadBytes());
         objects = new MovingObjects(schema, OBJECTS, random);
         try
         {

@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.runner.LinkBudget;
+import dev.statesync.bench.runner.Predictors;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.snapshot.SnapshotConfig;
@@ -59,6 +60,12 @@ final class RecordedCubesLink
         return new SnapshotConfig().rangeCoded(true);
     }
 
+    /** @return a codec as the runner's: rolling about the cube scene's radius ({@code Predictors.rollingRadiusM}). */
+    static ObjectCodec codec(final RecordedCubes recording)
+    {
+        return new ObjectCodec(recording.schema(), Predictors.rollingRadiusM(recording.schema()));
+    }
+
     /** The authority's end: a fresh sender that has sent nothing. Allocation-free per tick. */
     static final class Authority
     {
@@ -71,7 +78,7 @@ final class RecordedCubesLink
         {
             this.recording = recording;
             sender = new SnapshotSender(recording.schema(), recording.objects(), recording.predictor(),
-                new ObjectCodec(recording.schema()), config());
+                codec(recording), config());
         }
 
         /**
@@ -112,7 +119,7 @@ final class RecordedCubesLink
     static SnapshotReceiver newReceiver(final RecordedCubes recording)
     {
         return new SnapshotReceiver(recording.schema(), recording.objects(), recording.predictor(),
-            new ObjectCodec(recording.schema()), config());
+            codec(recording), config());
     }
 
     /** Every frame of one authority run over a recording, by tick, for decoding without encoding. */

@@ -62,6 +62,17 @@ public final class Predictors
             new BallisticPredictor(stateSchema, integratorOf(scene), true));
     }
 
+    /**
+     * @param schema the run's schema.
+     * @return the rolling radius both ends' codecs use ({@code SnapshotLinkConfig.rollingRadiusM}): in 3D (the cube
+     * scene) the distance from a cube's centre to an edge it tumbles over, side / sqrt 2 = 0.283 m; 0 (off) in 2D,
+     * whose angle is not a quaternion.
+     */
+    public static double rollingRadiusM(final StateSchema schema)
+    {
+        return schema.is3d() ? CubesSceneConfig.CUBE_SIZE_M / Math.sqrt(2) : 0;
+    }
+
     /** @return the free-flight integrator of the scene's engine, with the scene's own settings. */
     static IntegratorModel integratorOf(final Scene scene)
     {

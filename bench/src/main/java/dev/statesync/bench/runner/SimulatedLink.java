@@ -82,7 +82,7 @@ final class SimulatedLink implements DatagramHandler
             .lossFraction(options.lossFraction())
             .maxPacketBytes(64 * 1024)
             .seed(options.seed()));
-        final SnapshotLinkConfig link = linkConfig(options);
+        final SnapshotLinkConfig link = linkConfig(options, schema);
         final PacketTransmitter toReplica = (buffer, offset, length) ->
         {
             datagramsThisTick++;
@@ -109,9 +109,10 @@ final class SimulatedLink implements DatagramHandler
      * a snapshot may get, one sent every {@link Options#MAX_SEND_INTERVAL_TICKS} ticks; the rate control gives
      * each send its own ({@link SnapshotRateControl#send}).
      */
-    private static SnapshotLinkConfig linkConfig(final Options options)
+    private static SnapshotLinkConfig linkConfig(final Options options, final StateSchema schema)
     {
         return new SnapshotLinkConfig().payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
+            .rollingRadiusM(Predictors.rollingRadiusM(schema))
             .snapshot(new SnapshotConfig().rangeCoded(true));
     }
 

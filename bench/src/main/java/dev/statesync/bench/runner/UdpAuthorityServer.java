@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.codec.state.StateSchema;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;
 import dev.statesync.sync.snapshot.SnapshotRateControl;
@@ -57,8 +58,8 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
         this.previous = new QuantizedStates(world.schema(), world.objectCount());
         this.server = new SnapshotServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
             new UdpServerConfig().maxClients(options.maxClients()), world.schema(), world.objectCount(),
-            Predictors.forRun(options.schema(), world.scene(), world.schema()), link(options), options.rateControl(),
-            this, System.nanoTime());
+            Predictors.forRun(options.schema(), world.scene(), world.schema()), link(options, world.schema()),
+            options.rateControl(), this, System.nanoTime());
         for (int slot = 0; slot < server.maxClients(); slot++)
         {
             if (world.objectCount() > 0)
@@ -76,13 +77,15 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
      * object every tick); the rate control gives each snapshot its own budget.
      *
      * @param options the run's options.
+     * @param schema  the run's schema (the rolling radius follows it, as in the simulated run).
      * @return a new config; its link keys are unused, every connection's handshake derives its own.
      */
-    static SnapshotLinkConfig link(final Options options)
+    static SnapshotLinkConfig link(final Options options, final StateSchema schema)
     {
         return new SnapshotLinkConfig()
             .payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .tickRateHz(Scene.TICK_RATE_HZ)
+            .rollingRadiusM(Predictors.rollingRadiusM(schema))
             .snapshot(new SnapshotConfig().rangeCoded(true));
     }
 

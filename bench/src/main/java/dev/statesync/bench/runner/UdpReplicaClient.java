@@ -41,7 +41,8 @@ public final class UdpReplicaClient implements AutoCloseable
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         this.client = new SnapshotClient(new InetSocketAddress(loopback, 0), new InetSocketAddress(loopback, serverPort),
             new UdpClientConfig(), shape.schema(), shape.objectCount(),
-            Predictors.forRun(options.schema(), shape.scene(), shape.schema()), UdpAuthorityServer.link(options),
+            Predictors.forRun(options.schema(), shape.scene(), shape.schema()),
+            UdpAuthorityServer.link(options, shape.schema()),
             System.nanoTime());
     }
 

@@ -20,7 +20,8 @@ import dev.statesync.codec.entropy.ContextModel;
  * <p>It also records, per position axis and rotation code, whether that component decreased between the
  * baselines: residuals are coded with their sign flipped for those, so that the coder's sign statistics
  * read "along the motion" or "against it". On the cube scene three in four position residuals of a linear
- * prediction point against the motion (friction), which an unflipped sign cannot exploit.
+ * prediction point against the motion (friction), which an unflipped sign cannot exploit. And how far the object
+ * moved vertically ({@link #verticalClass}), which only {@link RollingCoupling} reads.
  */
 public final class MotionContext
 {
@@ -77,6 +78,10 @@ public final class MotionContext
 
     static final int DIRECTION_SHIFT = 8;
     private static final int ALTERNATIVE_SHIFT = 16;
+    static final int VERTICAL_SHIFT = 20;
+    /** {@link #verticalClass} of a context without two baselines, or of a 2D schema: not known to be level. */
+    static final int VERTICAL_UNKNOWN = 0;
+    private static final int VERTICAL_MAX = 15;
 
     /**
      * @param packed      a packed context from {@link #of} (or {@link #NONE}).
@@ -107,6 +112,22 @@ public final class MotionContext
     static int direction(final int packed, final int component)
     {
         return ((packed >>> (DIRECTION_SHIFT + component)) & 1) != 0 ? -1 : 1;
+    }
+
+    /**
+     * @return how far the object moved vertically (along z) between its baselines, scaled to the prediction's
+     * horizon, as {@link #verticalClassOf} of the grid units; {@link #VERTICAL_UNKNOWN} without two baselines or in
+     * 2D. For {@link RollingCoupling}, which rolls only objects that stayed level.
+     */
+    static int verticalClass(final int packed)
+    {
+        return (packed >>> VERTICAL_SHIFT) & VERTICAL_MAX;
+    }
+
+    /** @return 1 + the bit length of a vertical distance in grid units, at most 15; never {@link #VERTICAL_UNKNOWN}. */
+    static int verticalClassOf(final long distance)
+    {
+        return 1 + Math.min(VERTICAL_MAX - 1, 64 - Long.numberOfLeadingZeros(distance));
     }
 
     /** @return the position class of a packed context. */
@@ -167,7 +188,10 @@ public final class MotionContext
         }
         final int newestAgeTicks = in.newestAgeTicks();
         final int rotationClass = largestChanged ? UNKNOWN - 1 : classOf(scaled(turned, newestAgeTicks, span));
-        return pack(classOf(scaled(moved, newestAgeTicks, span)), rotationClass) | (flips << DIRECTION_SHIFT);
+        final int vertical = schema.positionAxes() == 3 ? verticalClassOf(
+            scaled(Math.abs((long)newest.position(2) - older.position(2)), newestAgeTicks, span)) : VERTICAL_UNKNOWN;
+        return pack(classOf(scaled(moved, newestAgeTicks, span)), rotationClass) | (flips << DIRECTION_SHIFT) |
+            vertical << VERTICAL_SHIFT;
     }
 
     /** {@code distance * ageTicks / span}, without the 64-bit division when the baselines are a tick apart. */

@@ -33,7 +33,9 @@ import dev.statesync.codec.state.StateSchema;
  * own. An adaptive coder then learns each context's distribution, which a shared bit width per group
  * cannot express; there is no absolute fallback because a large residual costs only its magnitude's bits.
  * A 3D rotation whose largest component moved to another index is coded against the prediction
- * re-expressed in the new index.
+ * re-expressed in the new index. With a rolling radius configured, a level object's prediction is first turned by
+ * rolling the position residual just coded ({@link RollingCoupling}), and that rolled rotation (its largest index
+ * included) is what the rotation is coded against.
  *
  * <p>Records are {@link StateRecord} views; the overloads that take {@code (int[], offset)} pairs wrap them in
  * views the codec owns. Inside, each field group is coded by a routine that takes the object being coded as
@@ -63,6 +65,11 @@ public final class ObjectCodec
     private final Coding coding = new Coding();
     private final StateRecord arrayState;
     private final StateRecord arrayPrediction;
+    /** Rotations coded against the prediction turned by the position residual, or null (off). */
+    private final RollingCoupling rolling;
+    /** Rolled rotation codes at the schema's rotation fields ({@link RollingCoupling#roll}). */
+    private final int[] rolledCodes;
+    private final StateRecord rolledRecord;
 
     /**
      * The object being coded, set once per {@code serialize} call and handed to every field-group routine.
@@ -104,14 +111,29 @@ public final class ObjectCodec
         }
     }
 
-    /** A codec with the default residual classes for the schema. */
+    /** A codec with the default residual classes for the schema, without rolling. */
     public ObjectCodec(final StateSchema schema)
     {
-        this(schema, new ResidualClasses(0, 2, 4, 6, 9, 13), new ResidualClasses(0, 2, 4, 6, 9),
-            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9));
+        this(schema, 0);
     }
 
-    /** A codec with explicit residual classes per field group. */
+    /**
+     * A codec with the default residual classes for the schema that, on context-modeled streams, codes the 3D
+     * rotation of an object that stayed level against its prediction turned by rolling its position residual (see
+     * {@link RollingCoupling}). Both ends must use the same radius: it changes the bytes.
+     *
+     * @param schema         the schema.
+     * @param rollingRadiusM distance from a rolling body's centre of mass to the edge it pivots about (a cube of
+     *                       side {@code s}: {@code s / sqrt 2}), metres; 0 for no rolling. A 3D schema and at least
+     *                       one grid unit otherwise.
+     */
+    public ObjectCodec(final StateSchema schema, final double rollingRadiusM)
+    {
+        this(schema, new ResidualClasses(0, 2, 4, 6, 9, 13), new ResidualClasses(0, 2, 4, 6, 9),
+            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9), rollingRadiusM);
+    }
+
+    /** A codec with explicit residual classes per field group, without rolling. */
     public ObjectCodec(
         final StateSchema schema,
         final ResidualClasses positionClasses,
@@ -119,6 +141,28 @@ public final class ObjectCodec
         final ResidualClasses linearClasses,
         final ResidualClasses angularClasses)
     {
+        this(schema, positionClasses, rotationClasses, linearClasses, angularClasses, 0);
+    }
+
+    /**
+     * A codec with explicit residual classes per field group and a rolling radius (see
+     * {@link #ObjectCodec(StateSchema, double)}).
+     */
+    public ObjectCodec(
+        final StateSchema schema,
+        final ResidualClasses positionClasses,
+        final ResidualClasses rotationClasses,
+        final ResidualClasses linearClasses,
+        final ResidualClasses angularClasses,
+        final double rollingRadiusM)
+    {
+        if (!(rollingRadiusM >= 0))
+        {
+            throw new IllegalArgumentException("rolling radius must be 0 (off) or positive, got " + rollingRadiusM);
+        }
+        this.rolling = rollingRadiusM == 0 ? null : new RollingCoupling(schema, rollingRadiusM);
+        this.rolledCodes = new int[schema.stride()];
+        this.rolledRecord = new StateRecord(schema, rolledCodes, 0);
         this.schema = schema;
         this.positionClasses = positionClasses;
         this.rotationClasses = rotationClasses;
@@ -160,6 +204,12 @@ public final class ObjectCodec
     public StateSchema schema()
     {
         return schema;
+    }
+
+    /** @return true if rotations of level objects are coded against their rolled prediction. */
+    public boolean rolls()
+    {
+        return rolling != null;
     }
 
     /**
@@ -516,9 +566,22 @@ public final class ObjectCodec
     {
         final BitStream stream = c.stream;
         final StateRecord state = c.state;
-        final StateRecord prediction = c.prediction();
+        final int rot = schema.rotationOffset();
         final int rotationClass = MotionContext.rotationClass(motionContext);
-        final int predictedLargest = prediction.rotationLargest();
+        StateRecord reference = c.prediction();
+        if (rolling != null && rolling.applies(motionContext))
+        {
+            final int rolledLargest = rolling.roll(state, reference, rolledCodes);
+            if (rolledLargest != rolledCodes[rot])
+            {
+                // Rolling moved the largest component: predict that index, the rolled rotation re-expressed in it.
+                SmallestThreeMath.reexpress(schema.rotationHalfRange(), rolledCodes, rot, rolledLargest, rolledCodes,
+                    rot + 1);
+                rolledCodes[rot] = rolledLargest;
+            }
+            reference = rolledRecord;
+        }
+        final int predictedLargest = reference.rotationLargest();
         final boolean sameLargest = stream.serializeFlag(state.rotationLargest() == predictedLargest,
             MotionContext.FLAG_SAME_LARGEST + rotationClass);
         if (sameLargest)
@@ -527,7 +590,7 @@ public final class ObjectCodec
             {
                 state.rotationLargest(predictedLargest);
             }
-            serializeModeledResiduals(c, prediction, MotionContext.GROUP_ROTATION, rotationClass, motionContext,
+            serializeModeledResiduals(c, reference, MotionContext.GROUP_ROTATION, rotationClass, motionContext,
                 positionLargest);
             return;
         }
@@ -540,8 +603,7 @@ public final class ObjectCodec
             state.rotationLargest(largest);
         }
         // The predicted rotation, written with the actual largest index, is still close to the actual codes.
-        final int rot = schema.rotationOffset();
-        SmallestThreeMath.reexpress(schema.rotationHalfRange(), prediction.array(), prediction.index(rot), largest,
+        SmallestThreeMath.reexpress(schema.rotationHalfRange(), reference.array(), reference.index(rot), largest,
             reexpressed, rot + 1);
         serializeModeledResiduals(c, reexpressedRecord, MotionContext.GROUP_ROTATION, MotionContext.UNKNOWN,
             MotionContext.NONE, positionLargest);

@@ -65,13 +65,26 @@ public final class SnapshotLinkSimulation
         final int ringDepth,
         final boolean framed)
     {
+        this(schema, objectCount, predictor, seed, ringDepth, framed, 0);
+    }
+
+    /** @param rollingRadiusM both ends' codecs' rolling radius ({@link ObjectCodec#ObjectCodec(StateSchema, double)}). */
+    SnapshotLinkSimulation(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final long seed,
+        final int ringDepth,
+        final boolean framed,
+        final double rollingRadiusM)
+    {
         this.framed = framed;
         this.schema = schema;
         this.objectCount = objectCount;
         this.random = new SplittableRandom(seed);
         final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth).rangeCoded(framed);
-        sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config);
-        receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config);
+        sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema, rollingRadiusM), config);
+        receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema, rollingRadiusM), config);
         states = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < objectCount; i++)
         {

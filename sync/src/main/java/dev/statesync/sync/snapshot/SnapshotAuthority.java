@@ -95,7 +95,8 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         }
         this.objectCount = objectCount;
         final SnapshotConfig snapshotConfig = config.snapshot();
-        this.sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), snapshotConfig);
+        this.sender = new SnapshotSender(schema, objectCount, predictor,
+            new ObjectCodec(schema, config.rollingRadiusM()), snapshotConfig);
         this.priorities = priorities;
         this.capacityBytes = config.payloadBudgetBytes();
         this.budgetBytes = capacityBytes;

@@ -51,7 +51,8 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         final SnapshotLinkConfig config)
     {
         final SnapshotConfig snapshotConfig = config.snapshot();
-        this.receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), snapshotConfig);
+        this.receiver = new SnapshotReceiver(schema, objectCount, predictor,
+            new ObjectCodec(schema, config.rollingRadiusM()), snapshotConfig);
         this.framed = snapshotConfig.rangeCoded();
     }
 

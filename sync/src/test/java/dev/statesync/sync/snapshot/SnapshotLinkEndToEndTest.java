@@ -1,11 +1,14 @@
 package dev.statesync.sync.snapshot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.sim.NetworkSimulatorCounters;
@@ -40,5 +43,40 @@ class SnapshotLinkEndToEndTest
             "duplicates reach the endpoint and are refused there, never decoded twice");
         final double lossPercent = session.authority.endpoint().packetLossPercent();
         assertTrue(lossPercent > 15 && lossPercent < 45, "estimated loss " + lossPercent + "%");
+    }
+
+    /** Range-coded 3D snapshots with a rolling radius on both ends' codecs: the replica decodes what was sent. */
+    @Test
+    void aRollingLinkDeliversEveryStateExactly()
+    {
+        final NetworkSimulatorConfig network = new NetworkSimulatorConfig()
+            .latencyMs(50).jitterMs(10).lossFraction(0.1).seed(2016);
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().rollingRadiusM(0.4 / Math.sqrt(2))
+            .snapshot(new SnapshotConfig().rangeCoded(true));
+        final LinkedSnapshotSession session = new LinkedSnapshotSession(StateSchema.snapshot3d(), 48,
+            new LinearExtrapolationPredictor(Rotation.QUATERNION), network, link, true, 8);
+
+        session.run(3000);
+        session.stopMotion();
+        session.run(600);
+
+        final SnapshotReplica replica = session.replica;
+        assertTrue(session.objectsVerified > 20_000, "verified " + session.objectsVerified);
+        assertEquals(0, session.mismatches, "replica states differing from the authority's");
+        assertEquals(0, session.objectsOutOfSync(), "objects not at their final state 10 s after motion stopped");
+        assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_MALFORMED));
+        assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING));
+        assertEquals(0, replica.decodeFailures());
+    }
+
+    @Test
+    void theRollingRadiusIsZeroOrAFiniteLength()
+    {
+        assertEquals(0, new SnapshotLinkConfig().rollingRadiusM());
+        assertEquals(0.25, new SnapshotLinkConfig().rollingRadiusM(0.25).rollingRadiusM());
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotLinkConfig().rollingRadiusM(-0.1));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotLinkConfig().rollingRadiusM(Double.NaN));
+        assertThrows(IllegalArgumentException.class,
+            () -> new SnapshotLinkConfig().rollingRadiusM(Double.POSITIVE_INFINITY));
     }
 }
