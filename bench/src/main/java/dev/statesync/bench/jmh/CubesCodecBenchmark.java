@@ -44,7 +44,8 @@ import dev.statesync.codec.snapshot.SnapshotReceiver;
  * {@code restarts} counter says how often.
  *
  * <p>Command (results in {@code src/site/results.md}, "CPU per client"):
- * {@code java -jar bench/target/benchmarks.jar CubesCodecBenchmark -prof gc}
+ * {@code java -jar bench/target/benchmarks.jar CubesCodecBenchmark -prof gc}; add {@code -p coding=bitpacked} for
+ * the same snapshots without the range coder.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -62,6 +63,14 @@ public class CubesCodecBenchmark
     /** The runner's schemas: "snapshot" (the cubes default) or "state". */
     @Param({"snapshot", "state"})
     public String schema;
+
+    /**
+     * "range-coded" (default: framed and range-coded, as the runner's default link sends) or "bitpacked" (the same
+     * snapshots unframed and bitpacked, no entropy coder: what the rest of the codec costs; run it with
+     * {@code -p coding=bitpacked}).
+     */
+    @Param({"range-coded"})
+    public String coding = "range-coded";
 
     private RecordedCubes recording;
     private RecordedCubesLink.Frames frames;
@@ -133,7 +142,7 @@ public class CubesCodecBenchmark
     void record(final int ticks)
     {
         recording = new RecordedCubes(SchemaKind.parse(schema), ticks);
-        frames = new RecordedCubesLink.Frames(recording);
+        frames = new RecordedCubesLink.Frames(recording, RecordedCubesLink.Coding.parse(coding));
     }
 
     @Setup(Level.Iteration)
@@ -176,7 +185,7 @@ public class CubesCodecBenchmark
 
     private RecordedCubesLink.Authority warmedUpAuthority()
     {
-        final RecordedCubesLink.Authority fresh = new RecordedCubesLink.Authority(recording);
+        final RecordedCubesLink.Authority fresh = new RecordedCubesLink.Authority(recording, RecordedCubesLink.Coding.parse(coding));
         for (int tick = 1; tick <= WARMUP_TICKS; tick++)
         {
             fresh.send(tick);
@@ -186,7 +195,7 @@ public class CubesCodecBenchmark
 
     private SnapshotReceiver warmedUpReceiver()
     {
-        final SnapshotReceiver fresh = RecordedCubesLink.newReceiver(recording);
+        final SnapshotReceiver fresh = RecordedCubesLink.newReceiver(recording, RecordedCubesLink.Coding.parse(coding));
         for (int tick = 1; tick <= WARMUP_TICKS; tick++)
         {
             if (!RecordedCubesLink.lost(tick) && frames.deliver(fresh, tick) != DecodeResult.OK)
@@ -197,7 +206,7 @@ public class CubesCodecBenchmark
         return fresh;
     }
 
-    /** Hear the due ack, then prepare, size and range-code the next tick's snapshot. @return frame bytes. */
+    /** Hear the due ack, then prepare, size and code the next tick's snapshot. @return frame bytes. */
     @Benchmark
     public int encode(final Objects objects, final Restarts restarts)
     {

@@ -7,6 +7,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.runner.LinkBudget;
 import dev.statesync.bench.runner.Predictors;
+import dev.statesync.codec.bits.BitReader;
+import dev.statesync.codec.bits.BitWriter;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.snapshot.SnapshotConfig;
@@ -24,6 +26,10 @@ import dev.statesync.codec.snapshot.SnapshotSender;
  * tick {@code t + }{@link #ACK_DELAY_TICKS} (100 ms round trip at 60 Hz, so baselines are as old as on the
  * runner's default link), and a fixed {@link #LOSS_ONE_IN} of packets (by a hash of the tick) never arrives:
  * the receiver does not see them and the sender never hears their ack, about the runner's 5% loss.
+ *
+ * <p>{@link Coding#BITPACKED} codes the same snapshots unframed and bitpacked ({@code SnapshotConfig.rangeCoded}
+ * false: the same objects, predictors and baselines, no entropy coder), for what the codec costs without the
+ * range coder; the runner never sends that form on its default link, since it is about half again as large.
  */
 final class RecordedCubesLink
 {
@@ -54,10 +60,39 @@ final class RecordedCubesLink
         return tick & 0xFFFF;
     }
 
-    /** @return the runner's snapshot settings: framed and range-coded, defaults otherwise. */
-    static SnapshotConfig config()
+    /** How the snapshots are coded. */
+    enum Coding
     {
-        return new SnapshotConfig().rangeCoded(true);
+        /** Framed and range-coded where smaller, as the runner's default link sends them. */
+        RANGE_CODED("range-coded"),
+        /** Unframed bitpacked snapshots: the same content without the entropy coder. */
+        BITPACKED("bitpacked");
+
+        private final String text;
+
+        Coding(final String text)
+        {
+            this.text = text;
+        }
+
+        /** @return the coding named {@code text} ("range-coded" or "bitpacked"). */
+        static Coding parse(final String text)
+        {
+            for (final Coding coding : values())
+            {
+                if (coding.text.equals(text))
+                {
+                    return coding;
+                }
+            }
+            throw new IllegalArgumentException("coding must be range-coded or bitpacked, got " + text);
+        }
+    }
+
+    /** @return the snapshot settings of {@code coding}: the runner's (framed, range-coded) or bitpacked. */
+    static SnapshotConfig config(final Coding coding)
+    {
+        return new SnapshotConfig().rangeCoded(coding == Coding.RANGE_CODED);
     }
 
     /** @return a codec as the runner's: rolling about the cube scene's radius ({@code Predictors.rollingRadiusM}). */
@@ -70,15 +105,24 @@ final class RecordedCubesLink
     static final class Authority
     {
         private final RecordedCubes recording;
+        private final Coding coding;
         private final SnapshotSender sender;
         private final UnsafeBuffer payload = new UnsafeBuffer(new byte[CAPACITY_BYTES]);
+        private final BitWriter writer = new BitWriter();
         private int lastLength;
 
+        /** The runner's coding: framed and range-coded. */
         Authority(final RecordedCubes recording)
         {
+            this(recording, Coding.RANGE_CODED);
+        }
+
+        Authority(final RecordedCubes recording, final Coding coding)
+        {
             this.recording = recording;
+            this.coding = coding;
             sender = new SnapshotSender(recording.schema(), recording.objects(), recording.predictor(),
-                codec(recording), config());
+                codec(recording), config(coding));
         }
 
         /**
@@ -93,8 +137,17 @@ final class RecordedCubesLink
             {
                 sender.onAcked(sequence(ackedTick));
             }
-            lastLength = sender.encodeFramed(tick, recording.at(tick), null, 0, payload, 0, CAPACITY_BYTES,
-                sequence(tick));
+            if (coding == Coding.BITPACKED)
+            {
+                sender.encode(tick, recording.at(tick), null, 0, Integer.MAX_VALUE,
+                    writer.wrap(payload, 0, CAPACITY_BYTES), sequence(tick));
+                lastLength = writer.bytesWritten();
+            }
+            else
+            {
+                lastLength = sender.encodeFramed(tick, recording.at(tick), null, 0, payload, 0, CAPACITY_BYTES,
+                    sequence(tick));
+            }
             return sender.includedCount();
         }
 
@@ -115,11 +168,11 @@ final class RecordedCubesLink
         }
     }
 
-    /** The replica's end: a fresh receiver that holds nothing. */
-    static SnapshotReceiver newReceiver(final RecordedCubes recording)
+    /** The replica's end: a fresh receiver of {@code coding} that holds nothing. */
+    static SnapshotReceiver newReceiver(final RecordedCubes recording, final Coding coding)
     {
         return new SnapshotReceiver(recording.schema(), recording.objects(), recording.predictor(),
-            codec(recording), config());
+            codec(recording), config(coding));
     }
 
     /** Every frame of one authority run over a recording, by tick, for decoding without encoding. */
@@ -130,15 +183,24 @@ final class RecordedCubesLink
         private final int[] lengths;
         private final int[] objectsSent;
         private final UnsafeBuffer buffer;
+        private final Coding coding;
+        private final BitReader reader = new BitReader();
 
-        /** Run a fresh authority over ticks 1 .. {@code recording.ticks()} and keep every frame. */
+        /** The runner's frames: framed and range-coded. */
         Frames(final RecordedCubes recording)
         {
+            this(recording, Coding.RANGE_CODED);
+        }
+
+        /** Run a fresh authority of {@code coding} over ticks 1 .. {@code recording.ticks()} and keep every frame. */
+        Frames(final RecordedCubes recording, final Coding coding)
+        {
+            this.coding = coding;
             final int ticks = recording.ticks();
             offsets = new int[ticks + 1];
             lengths = new int[ticks + 1];
             objectsSent = new int[ticks + 1];
-            final Authority authority = new Authority(recording);
+            final Authority authority = new Authority(recording, coding);
             byte[] all = new byte[1 << 20];
             int used = 0;
             for (int tick = 1; tick <= ticks; tick++)
@@ -158,9 +220,13 @@ final class RecordedCubesLink
             buffer = new UnsafeBuffer(bytes);
         }
 
-        /** Decode tick {@code tick}'s frame into {@code receiver}. */
+        /** Decode tick {@code tick}'s frame into {@code receiver} (a receiver of the same coding). */
         DecodeResult deliver(final SnapshotReceiver receiver, final int tick)
         {
+            if (coding == Coding.BITPACKED)
+            {
+                return receiver.decode(reader.wrap(buffer, offsets[tick], lengths[tick]));
+            }
             return receiver.decodeFramed(buffer, offsets[tick], lengths[tick]);
         }
 
