@@ -488,14 +488,15 @@ public final class Options
 
     /**
      * The error policy's settings: a sent state is trusted for the round trip plus twice the jitter and two ticks
-     * (after that the replica most likely lost it and shows the acked one); with {@code --mirror-display on}, the
+     * (after that the replica most likely lost it and shows the acked one), the link's configured figures until the
+     * reliability layer has measured them ({@code SnapshotRateControlConfig.inFlightFromRoundTrip}); with {@code --mirror-display on}, the
      * replica is expected to extrapolate as its {@code SnapshotDisplay} does (measured no better over six seeds,
      * results.md, so off by default).
      */
     private ErrorPriorityConfig errorPriorityConfig(final double tickMs)
     {
         final ErrorPriorityConfig config = new ErrorPriorityConfig()
-            .inFlightTicks((int)Math.ceil((rttMs + 2 * jitterMs) / tickMs) + 2)
+            .inFlightTicks(new SnapshotRateControlConfig().tickRateHz(Scene.TICK_RATE_HZ).inFlightTicks(rttMs, jitterMs))
             .unackedLossWeight(unackedLossWeight);
         if (mirrorDisplay() && extrapolateMs() > 0)
         {

@@ -109,7 +109,9 @@ public final class ErrorPriorityConfig
     /**
      * @param ticks how long a sent, unacked state is assumed to have arrived, ticks, >= 0: about the round trip
      *              plus jitter. Past it the replica is assumed to show the newest acked state instead (the send
-     *              was most likely lost).
+     *              was most likely lost). A caller that measures the round trip may move it at run time
+     *              ({@code ErrorPriorityPolicy.inFlightTicks(int)}; {@code SnapshotRateControl} does, from its
+     *              reliability layer's estimate, once it has one): this is then the value until the first sample.
      * @return this.
      */
     public ErrorPriorityConfig inFlightTicks(final int ticks)

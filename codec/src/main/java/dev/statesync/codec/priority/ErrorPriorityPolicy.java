@@ -47,7 +47,8 @@ public final class ErrorPriorityPolicy
     private final int depth;
     private final float rotationWeight;
     private final float floorPerTick;
-    private final int inFlightTicks;
+    private final int configuredInFlightTicks;
+    private int inFlightTicks;
     private final float unheldErrorM;
     private final ErrorPriorityConfig.Mode mode;
     private final double extrapolationTicks;
@@ -86,7 +87,8 @@ public final class ErrorPriorityPolicy
         this.depth = config.historyDepth();
         this.rotationWeight = config.rotationWeightMPerRad();
         this.floorPerTick = config.floorPerTick();
-        this.inFlightTicks = config.inFlightTicks();
+        this.configuredInFlightTicks = config.inFlightTicks();
+        this.inFlightTicks = configuredInFlightTicks;
         this.unheldErrorM = config.unheldErrorM();
         this.mode = config.mode();
         this.extrapolationTicks = config.displayExtrapolationTicks();
@@ -214,6 +216,29 @@ public final class ErrorPriorityPolicy
         java.util.Arrays.fill(head, 0);
         java.util.Arrays.fill(error, 0f);
         measuredLoss = -1.0;
+        inFlightTicks = configuredInFlightTicks;
+    }
+
+    /**
+     * How long a sent, unacked state is trusted from now on (see {@link ErrorPriorityConfig#inFlightTicks}, the
+     * value until this is called and again after {@link #reset}): a caller that measures the link's round trip
+     * keeps it there, so a client 300 ms away is not taken to have lost every send older than a 100 ms one's.
+     *
+     * @param ticks ticks, >= 0.
+     */
+    public void inFlightTicks(final int ticks)
+    {
+        if (ticks < 0)
+        {
+            throw new IllegalArgumentException("inFlightTicks must be >= 0, got " + ticks);
+        }
+        inFlightTicks = ticks;
+    }
+
+    /** @return ticks a sent, unacked state is trusted now. */
+    public int inFlightTicks()
+    {
+        return inFlightTicks;
     }
 
     /** @return the error of the object measured by the last {@link #update}, metres (rotation weighted in). */

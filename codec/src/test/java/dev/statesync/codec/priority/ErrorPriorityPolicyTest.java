@@ -140,6 +140,31 @@ class ErrorPriorityPolicyTest
         assertEquals(new ErrorPriorityConfig().unheldErrorM(), policy.expectedErrorM(0), "nothing acked, all overdue");
     }
 
+    @Test
+    void aWindowSetAtRunTimeShouldDecideWhenASendIsOverdueUntilReset()
+    {
+        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(1, true, new ErrorPriorityConfig().inFlightTicks(12));
+        final PriorityAccumulator accumulator = new PriorityAccumulator(1);
+        final int[] object = {0};
+        policy.observe(0, pose(0, 0, 0, 0), 0);
+        policy.onSent(1, object, 1);
+        policy.observe(0, pose(2f, 0, 0, 0), 0);
+        policy.onSent(5, object, 1);
+        final IntUnaryOperator ackedTick1 = (o) -> 1;
+
+        policy.inFlightTicks(20);
+        assertEquals(20, policy.inFlightTicks());
+        policy.update(18, ackedTick1, accumulator);
+        assertEquals(0f, policy.expectedErrorM(0), "13 ticks old, within a 20-tick window: still trusted");
+        policy.inFlightTicks(4);
+        policy.update(10, ackedTick1, accumulator);
+        assertEquals(2f, policy.expectedErrorM(0), 1e-6f, "5 ticks old, past a 4-tick window: overdue");
+        assertThrows(IllegalArgumentException.class, () -> policy.inFlightTicks(-1));
+
+        policy.reset();
+        assertEquals(12, policy.inFlightTicks(), "a reset restores the configured window");
+    }
+
     @ParameterizedTest
     @EnumSource(ErrorPriorityConfig.Mode.class)
     void shouldNeverStarveAnObjectBehindLargerErrors(final ErrorPriorityConfig.Mode mode)

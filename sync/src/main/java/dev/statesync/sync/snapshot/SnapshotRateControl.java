@@ -248,6 +248,11 @@ public final class SnapshotRateControl
             {
                 errorPolicy.linkLossFraction(endpoint.packetLossPercent() / 100.0);
             }
+            // The smoothed RTT is 0 until the first ack: the configured window holds until then.
+            if (endpoint != null && config.inFlightFromRoundTrip() && endpoint.rttMs() > 0)
+            {
+                errorPolicy.inFlightTicks(config.inFlightTicks(endpoint.rttMs(), endpoint.jitterMs()));
+            }
         }
         return sequence;
     }

@@ -33,6 +33,8 @@ public final class SnapshotRateControlConfig
     public static final int MIN_PAYLOAD_BYTES = 16;
     /** Default largest payload of one snapshot: 15 KiB, within the reliability layer's 16 fragments of 1 KiB. */
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = 15 * 1024;
+    /** Ticks {@link #inFlightTicks} adds to the round trip and twice its jitter: the ack's own wait for a packet. */
+    public static final int IN_FLIGHT_MARGIN_TICKS = 2;
 
     private double budgetBitsPerSecond;
     private int tickRateHz = SnapshotLinkConfig.DEFAULT_TICK_RATE_HZ;
@@ -42,6 +44,7 @@ public final class SnapshotRateControlConfig
     private int maxSendIntervalTicks = DEFAULT_MAX_SEND_INTERVAL_TICKS;
     private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
     private int integrityTagBytes = DEFAULT_INTEGRITY_TAG_BYTES;
+    private boolean inFlightFromRoundTrip = true;
 
     /**
      * The budget on the wire, framing included (IP, UDP and reliability headers), bits per second; 0 (the default)
@@ -192,6 +195,45 @@ public final class SnapshotRateControlConfig
     public int integrityTagBytes()
     {
         return integrityTagBytes;
+    }
+
+    /**
+     * Whether error priority trusts an unacked send for as long as the link's measured round trip says (default
+     * true): after each snapshot the control sets {@code ErrorPriorityPolicy.inFlightTicks} to
+     * {@link #inFlightTicks(double, double)} of the reliability layer's smoothed RTT and jitter, once it has an RTT
+     * sample; {@code ErrorPriorityConfig.inFlightTicks} holds until then. Why: a fixed window is right for one link
+     * only; on a client farther away than it assumes, every send still in flight counts as lost and the object is
+     * sent again, on a nearer one a lost send is believed for too long. {@code false} keeps the configured window.
+     */
+    public SnapshotRateControlConfig inFlightFromRoundTrip(final boolean enabled)
+    {
+        inFlightFromRoundTrip = enabled;
+        return this;
+    }
+
+    /** @return true when the in-flight window follows the measured round trip. */
+    public boolean inFlightFromRoundTrip()
+    {
+        return inFlightFromRoundTrip;
+    }
+
+    /**
+     * The in-flight window of a link: {@code ceil((rttMs + 2 jitterMs) / tick) + }{@link #IN_FLIGHT_MARGIN_TICKS}
+     * ticks at {@link #tickRateHz}. Past it an unacked send is taken as lost.
+     *
+     * @param rttMs    round trip, milliseconds, >= 0 and finite.
+     * @param jitterMs its jitter, milliseconds, >= 0 and finite.
+     * @return ticks.
+     */
+    public int inFlightTicks(final double rttMs, final double jitterMs)
+    {
+        if (!(rttMs >= 0 && jitterMs >= 0) || Double.isInfinite(rttMs) || Double.isInfinite(jitterMs))
+        {
+            throw new IllegalArgumentException("rttMs and jitterMs must be finite and >= 0, got " + rttMs + ", " +
+                jitterMs);
+        }
+        final double ticks = Math.ceil((rttMs + 2 * jitterMs) * tickRateHz / 1000.0);
+        return (int)Math.min(Integer.MAX_VALUE - IN_FLIGHT_MARGIN_TICKS, ticks) + IN_FLIGHT_MARGIN_TICKS;
     }
 
     /**

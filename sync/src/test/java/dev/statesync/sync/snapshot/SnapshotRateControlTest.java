@@ -9,11 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 import dev.statesync.codec.predict.HoldPredictor;
+import dev.statesync.codec.priority.ErrorPriorityConfig;
+import dev.statesync.codec.priority.ErrorPriorityPolicy;
 import dev.statesync.codec.snapshot.ObjectCodec;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.reliable.ReliableEndpoint;
+import dev.statesync.sync.sim.NetworkSimulator;
+import dev.statesync.sync.sim.NetworkSimulatorConfig;
 
 /** The parts of {@link SnapshotRateControl} that need no link: payload budgets, intervals, fixed factors, reset. */
 class SnapshotRateControlTest
@@ -113,5 +118,102 @@ class SnapshotRateControlTest
         final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(1200);
         return SnapshotAuthority.withEndpoint(schema, OBJECTS, HoldPredictor.INSTANCE, control.priorities(), link,
             (buffer, offset, length) -> { }, 0);
+    }
+
+    @Test
+    void theInFlightWindowShouldBeTheRoundTripAndTwiceItsJitterPlusTwoTicks()
+    {
+        final SnapshotRateControlConfig config = new SnapshotRateControlConfig();
+        assertEquals(10, config.inFlightTicks(100, 10), "the default link: ceil(120 ms / 16.7 ms) + 2");
+        assertEquals(2, config.inFlightTicks(0, 0));
+        assertEquals(20, config.inFlightTicks(300, 0), "300 ms is 18 ticks exactly");
+        assertEquals(9, new SnapshotRateControlConfig().tickRateHz(30).inFlightTicks(200, 10));
+        assertThrows(IllegalArgumentException.class, () -> config.inFlightTicks(-1, 0));
+        assertThrows(IllegalArgumentException.class, () -> config.inFlightTicks(100, Double.NaN));
+        assertThrows(IllegalArgumentException.class, () -> config.inFlightTicks(Double.POSITIVE_INFINITY, 0));
+    }
+
+    /**
+     * A client 300 ms away: error priority must stop taking every send older than the configured 100 ms window as
+     * lost once the reliability layer has measured the round trip, unless told to keep the configured window; and a
+     * reset (a new connection) starts from the configured window again.
+     */
+    @Test
+    void errorPriorityShouldTrustSendsForTheMeasuredRoundTrip()
+    {
+        final int configuredTicks = 8;
+        for (final boolean measured : new boolean[] {true, false})
+        {
+            final SnapshotRateControlConfig config = new SnapshotRateControlConfig().budgetBitsPerSecond(64_000)
+                .errorPriorityConfig(new ErrorPriorityConfig().inFlightTicks(configuredTicks))
+                .inFlightFromRoundTrip(measured);
+            final SnapshotRateControl control = new SnapshotRateControl(OBJECTS, true, config);
+            final ErrorPriorityPolicy policy = control.errorPolicy();
+            final NetworkSimulator network = new NetworkSimulator(new NetworkSimulatorConfig().latencyMs(150).seed(3));
+            final long tickNs = 1_000_000_000L / 60;
+            final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(config.capacityPayloadBytes());
+            final long[] now = new long[1];
+            final SnapshotAuthority authority = SnapshotAuthority.withEndpoint(schema, OBJECTS, HoldPredictor.INSTANCE,
+                control.priorities(), link, (buffer, offset, length) -> network.send(0, 1, buffer, offset, length, now[0]),
+                0);
+            final SnapshotReplica replica = SnapshotReplica.withEndpoint(schema, OBJECTS, HoldPredictor.INSTANCE, link,
+                (buffer, offset, length) -> network.send(1, 0, buffer, offset, length, now[0]), 0);
+            final QuantizedStates states = new QuantizedStates(schema, OBJECTS);
+            final float[] poses = new float[OBJECTS * ErrorPriorityPolicy.POSE_FLOATS_3D];
+            boolean sampledBeforeFirstAck = false;
+            for (int tick = 1; tick <= 120; tick++)
+            {
+                now[0] = tick * tickNs;
+                network.poll(now[0], (from, to, buffer, offset, length) ->
+                {
+                    if (to == 1)
+                    {
+                        replica.receiveDatagram(buffer, offset, length, now[0]);
+                    }
+                    else
+                    {
+                        authority.receiveDatagram(buffer, offset, length, now[0]);
+                    }
+                });
+                for (int i = 0; i < OBJECTS; i++)
+                {
+                    states.set(i, 0, tick * (i + 1));
+                    poses[i * ErrorPriorityPolicy.POSE_FLOATS_3D] = tick * 0.01f * (i + 1);
+                    poses[i * ErrorPriorityPolicy.POSE_FLOATS_3D + 6] = 1f;
+                }
+                control.observe(poses, ErrorPriorityPolicy.POSE_FLOATS_3D);
+                control.prioritize(tick, authority.sender(), states, null);
+                if (control.sendDue(tick))
+                {
+                    control.send(authority, tick, states, now[0]);
+                    control.onWire(authority, authority.lastPayloadBytes());
+                }
+                else
+                {
+                    control.skip();
+                }
+                if (authority.endpoint().rttMs() == 0)
+                {
+                    sampledBeforeFirstAck = true;
+                    assertEquals(configuredTicks, policy.inFlightTicks(), "no RTT sample yet: the configured window");
+                }
+                replica.sendAcks(now[0]);
+                authority.update(now[0]);
+                replica.update(now[0]);
+            }
+            final ReliableEndpoint endpoint = authority.endpoint();
+            assertTrue(sampledBeforeFirstAck && endpoint.rttMs() >= 290, "measured RTT " + endpoint.rttMs() + " ms");
+            if (measured)
+            {
+                assertEquals(config.inFlightTicks(endpoint.rttMs(), endpoint.jitterMs()), policy.inFlightTicks());
+                assertTrue(policy.inFlightTicks() >= 20, "300 ms is 18 ticks, plus the margin");
+            }
+            else
+            {
+                assertEquals(configuredTicks, policy.inFlightTicks(), "kept as configured");
+            }
+            control.reset();
+            assertEquals(configuredTicks, policy.inFlightTicks(), "a new connection starts from the configured window");
+        }
     }
 }
