@@ -118,13 +118,8 @@ class ErrorPriorityPolicyTest
     @Test
     void shouldFallBackToTheAckedStateOnceANewerSendIsOverdue()
     {
-        final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(1, true, new ErrorPriorityConfig().inFlightTicks(12));
+        final ErrorPriorityPolicy policy = sentAtTicks1And5TwoMetresApart();
         final PriorityAccumulator accumulator = new PriorityAccumulator(1);
-        final int[] object = {0};
-        policy.observe(0, pose(0, 0, 0, 0), 0);
-        policy.onSent(1, object, 1);
-        policy.observe(0, pose(2f, 0, 0, 0), 0);
-        policy.onSent(5, object, 1);
         final IntUnaryOperator ackedTick1 = (o) -> 1;
 
         policy.update(10, ackedTick1, accumulator);
@@ -140,16 +135,23 @@ class ErrorPriorityPolicyTest
         assertEquals(new ErrorPriorityConfig().unheldErrorM(), policy.expectedErrorM(0), "nothing acked, all overdue");
     }
 
-    @Test
-    void aWindowSetAtRunTimeShouldDecideWhenASendIsOverdueUntilReset()
+    /** One object with a 12-tick window, sent at tick 1 and again 2 m away at tick 5. */
+    private static ErrorPriorityPolicy sentAtTicks1And5TwoMetresApart()
     {
         final ErrorPriorityPolicy policy = new ErrorPriorityPolicy(1, true, new ErrorPriorityConfig().inFlightTicks(12));
-        final PriorityAccumulator accumulator = new PriorityAccumulator(1);
         final int[] object = {0};
         policy.observe(0, pose(0, 0, 0, 0), 0);
         policy.onSent(1, object, 1);
         policy.observe(0, pose(2f, 0, 0, 0), 0);
         policy.onSent(5, object, 1);
+        return policy;
+    }
+
+    @Test
+    void aWindowSetAtRunTimeShouldDecideWhenASendIsOverdueUntilReset()
+    {
+        final ErrorPriorityPolicy policy = sentAtTicks1And5TwoMetresApart();
+        final PriorityAccumulator accumulator = new PriorityAccumulator(1);
         final IntUnaryOperator ackedTick1 = (o) -> 1;
 
         policy.inFlightTicks(20);
