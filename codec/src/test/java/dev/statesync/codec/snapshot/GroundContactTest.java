@@ -149,7 +149,8 @@ class GroundContactTest
             }
             else if (pick == 1)
             {
-                view.wrap(states, i * stride).position(2, (int)ground.groundUnits(view) - random.nextInt(12));
+                view.wrap(states, i * stride).position(2,
+                    (int)Math.max(schema.fieldMin(2), ground.groundUnits(view) - random.nextInt(12)));
             }
             motion[i] = MotionContext.withGround(
                 MotionContext.pack(random.nextInt(MotionContext.CLASSES), random.nextInt(MotionContext.CLASSES)) |

@@ -166,7 +166,7 @@ public final class SnapshotLinkSimulation
                 if (ground != null && (i & 1) == 0)
                 {
                     final StateRecord object = groundView.wrap(states.array(), states.offsetOf(i));
-                    object.position(2, (int)ground.groundUnits(object) - random.nextInt(9));
+                    object.position(2, (int)Math.max(schema.fieldMin(2), ground.groundUnits(object) - random.nextInt(9)));
                 }
             }
             // A rotating priority order stands in for the accumulator.
