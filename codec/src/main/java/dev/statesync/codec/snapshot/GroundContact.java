@@ -20,9 +20,11 @@ import dev.statesync.codec.state.StateSchema;
  * <p>Both ends compute the same integers: with {@code q = (x, y, z, w)} the quaternion in code units (the three sent
  * codes, the largest rebuilt as {@code sqrt(2 h^2 - sum of squares)}, {@code h} the rotation half range, so that
  * {@code N = 2 h^2} is its squared norm), {@code N (|r31| + |r32| + |r33|) = |2(xz - wy)| + |2(yz + wx)| +
- * |N - 2x^2 - 2y^2|}; times the half-size in 16 fraction bits of a grid unit, divided by {@code N} rounding to
- * nearest, plus the ground height in the same units, rounded to a grid unit. The product stays under 2^62 (checked at
- * construction). An integer square root and a handful of multiplies per object; nothing allocates.
+ * |N - 2x^2 - 2y^2|}; times {@code round(a U 2^32 / N)} ({@code U} grid units per metre), plus the ground height
+ * in the same 32 fraction bits, rounded to a grid unit (the scale's rounding moves the height by at most
+ * {@code N / 2^32} units, an eighth for 15-bit codes). The product stays inside a long for {@code a U < 2^28}
+ * (checked at construction). An integer square root and a handful of multiplies per object, no division, and none
+ * at all for a baseline whose z no touching cube could have; nothing allocates.
  *
  * <p>The newest baseline's offset travels in the object's packed {@link MotionContext} ({@link #contextOf}): 0
  * when the baseline was not within the contact band ({@link #BAND_M} of the ground height, either way), else the
@@ -40,13 +42,17 @@ final class GroundContact
     static final double BAND_M = 0.02;
     /** Most grid units of band: the biased offset must fit {@link MotionContext}'s seven ground bits. */
     private static final int MAX_BAND_UNITS = 63;
-    private static final int FRACTION_BITS = 16;
+    private static final int FRACTION_BITS = 32;
     private static final long HALF = 1L << (FRACTION_BITS - 1);
 
     /** {@code N}, the squared norm of a quaternion in code units. */
     private final long norm;
-    private final long halfSizeQ16;
-    private final long groundQ16;
+    /** Half-size in grid units over {@code N}, in 32 fraction bits: the sum of the rows times it is the height. */
+    private final long scale;
+    private final long groundQ32;
+    /** Least and most grid z a baseline touching the ground can have: lying flat, balanced on a corner, +- the band. */
+    private final long lowestContact;
+    private final long highestContact;
     private final int band;
     private final int zMin;
     private final int zMax;
@@ -62,27 +68,30 @@ final class GroundContact
         {
             throw new IllegalArgumentException("ground contact needs a 3D schema");
         }
-        final double unitsQ16 = schema.positionUnitsPerMetre() * (double)(1L << FRACTION_BITS);
+        final double units = schema.positionUnitsPerMetre();
         final long halfRange = schema.rotationHalfRange();
         this.norm = 2L * halfRange * halfRange;
-        final double halfQ16 = halfSizeM * unitsQ16;
-        // |r31| + |r32| + |r33| is at most sqrt 3, so the sum of the three products is at most 2N.
-        if (!(halfQ16 >= 1) || halfQ16 * 2 * norm >= (double)(1L << 62))
+        final double halfUnits = halfSizeM * units;
+        // |r31| + |r32| + |r33| is at most sqrt 3, so the sum of the rows is under 2N and its product with the scale
+        // under 2 a U 2^32: a U under 2^28 keeps it, and the ground height added, inside a long.
+        if (!(halfUnits * (1L << FRACTION_BITS) >= norm) || !(halfUnits < (1 << 28)))
         {
             throw new IllegalArgumentException("cube half-size must be positive and under the grid's range, got " +
                 halfSizeM + " m");
         }
-        final double groundQ16 = groundHeightM * unitsQ16;
+        final double groundUnits = groundHeightM * units;
         this.zMin = schema.fieldMin(2);
         this.zMax = schema.fieldMax(2);
-        if (!(groundQ16 >= (double)zMin * (1 << FRACTION_BITS)) ||
-            !(groundQ16 <= (double)zMax * (1 << FRACTION_BITS)))
+        if (!(groundUnits >= zMin) || !(groundUnits <= zMax))
         {
             throw new IllegalArgumentException("ground height must lie in the grid's z range, got " + groundHeightM + " m");
         }
-        this.halfSizeQ16 = Math.round(halfQ16);
-        this.groundQ16 = Math.round(groundQ16);
-        this.band = (int)Math.max(1, Math.min(MAX_BAND_UNITS, Math.round(BAND_M * schema.positionUnitsPerMetre())));
+        this.scale = Math.round(halfUnits * (1L << FRACTION_BITS) / norm);
+        this.groundQ32 = Math.round(groundUnits * (1L << FRACTION_BITS));
+        this.band = (int)Math.max(1, Math.min(MAX_BAND_UNITS, Math.round(BAND_M * units)));
+        // Rounded outward by two units, so no rotation's exact height falls outside.
+        this.lowestContact = (long)Math.floor(groundUnits + halfUnits) - band - 2;
+        this.highestContact = (long)Math.ceil(groundUnits + halfUnits * Math.sqrt(3)) + band + 2;
     }
 
     /**
@@ -103,7 +112,7 @@ final class GroundContact
         final long w = largest == 3 ? rebuilt : c2;
         final long rows = Math.abs(2 * (x * z - w * y)) + Math.abs(2 * (y * z + w * x)) +
             Math.abs(norm - 2 * (x * x + y * y));
-        return (groundQ16 + FixedPoint.divRound(rows * halfSizeQ16, norm) + HALF) >> FRACTION_BITS;
+        return (groundQ32 + rows * scale + HALF) >> FRACTION_BITS;
     }
 
     /**
@@ -113,7 +122,13 @@ final class GroundContact
      */
     int contextOf(final StateRecord newest)
     {
-        final long offset = newest.position(2) - groundUnits(newest);
+        final int z = newest.position(2);
+        if (z < lowestContact || z > highestContact)
+        {
+            // No rotation puts a touching cube's centre there: skip the square root (most airborne bodies).
+            return 0;
+        }
+        final long offset = z - groundUnits(newest);
         return offset < -band || offset > band ? 0 : (int)offset + band + 1;
     }
 

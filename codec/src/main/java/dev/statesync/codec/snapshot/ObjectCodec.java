@@ -35,7 +35,9 @@ import dev.statesync.codec.state.StateSchema;
  * A 3D rotation whose largest component moved to another index is coded against the prediction
  * re-expressed in the new index. With a rolling radius configured, a level object's prediction is first turned by
  * rolling the position residual just coded ({@link RollingCoupling}), and that rolled rotation (its largest index
- * included) is what the rotation is coded against.
+ * included) is what the rotation is coded against. With a ground contact configured, an object whose newest baseline
+ * touched the ground codes x and y, then its rotation, then z against the height its decoded rotation puts a cube on
+ * the ground at ({@link GroundContact}).
  *
  * <p>Records are {@link StateRecord} views; the overloads that take {@code (int[], offset)} pairs wrap them in
  * views the codec owns. Inside, each field group is coded by a routine that takes the object being coded as

@@ -39,7 +39,7 @@ class GroundContactTest
      * grid units, to within the rounding of the codes (a code is 1/(h sqrt 2) of a component: a few hundredths of a
      * unit at these sizes) and of the result.
      */
-    @Property(tries = 3000)
+    @Property(tries = 10000)
     void groundHeightIsTheCentreHeightOfACubeOfThatRotationOnThePlane(
         @ForAll @IntRange(max = 2) final int schemaIndex,
         @ForAll @DoubleRange(min = 0, max = 1) final double groundM,
@@ -62,8 +62,10 @@ class GroundContactTest
             Math.abs(1 - 2 * (x * x + y * y));
         final double expected = (groundM + halfM * rows) * schema.positionUnitsPerMetre();
         final long actual = new GroundContact(schema, groundM, halfM).groundUnits(new StateRecord(schema, record, 0));
-        // Rebuilding the largest component to the nearest code unit moves the sum by up to 2 sqrt 3 / (h sqrt 2).
-        final double tolerance = 0.5 + 0.01 + halfM * schema.positionUnitsPerMetre() * 4.0 / half;
+        // Rebuilding the largest component to the nearest code unit moves the sum by up to 2 sqrt 3 / (h sqrt 2);
+        // rounding the scale a U / N to 32 fraction bits moves the height by up to N / 2^32 units.
+        final double tolerance = 0.5 + 0.01 + halfM * schema.positionUnitsPerMetre() * 4.0 / half +
+            2.0 * half * half / (1L << 32);
         assertTrue(Math.abs(actual - expected) <= tolerance, "actual " + actual + " expected " + expected +
             " codes " + Arrays.toString(Arrays.copyOfRange(record, rot, rot + 4)));
     }
@@ -119,6 +121,26 @@ class GroundContactTest
             // Predicted with the baseline's offset, or back on the ground when it was above.
             assertEquals(onGround + Math.min(0, offset), ground.predictZ(record, context), "offset " + offset);
         }
+    }
+
+    /** Skipping the square root for heights no touching cube has never drops a baseline inside the band. */
+    @Property(tries = 3000)
+    void theQuickRejectionAgreesWithTheBand(
+        @ForAll @IntRange(max = 2) final int schemaIndex,
+        @ForAll @DoubleRange(min = 0.05, max = 1) final double halfM,
+        @ForAll @IntRange(min = -40, max = 40) final int offset,
+        @ForAll final long seed)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final GroundContact ground = new GroundContact(schema, 0, halfM);
+        final SplittableRandom random = new SplittableRandom(seed);
+        final StateRecord record = rotated(schema, DoubleQuaternions.random(random));
+        final long onGround = ground.groundUnits(record);
+        record.position(2, (int)Math.max(schema.fieldMin(2), Math.min(schema.fieldMax(2), onGround + offset)));
+        final long actualOffset = record.position(2) - onGround;
+        final int band = (int)Math.min(63, Math.max(1, Math.round(GroundContact.BAND_M * schema.positionUnitsPerMetre())));
+        final int expected = Math.abs(actualOffset) > band ? 0 : (int)actualOffset + band + 1;
+        assertEquals(expected, ground.contextOf(record));
     }
 
     /**
