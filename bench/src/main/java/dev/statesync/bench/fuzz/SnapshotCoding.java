@@ -34,6 +34,9 @@ enum SnapshotCoding
     /** A 0.4 m cube tips over an edge 0.4 / sqrt 2 m from its centre (as {@code Predictors.rollingRadiusM}). */
     private static final double CUBE_ROLLING_RADIUS_M = 0.4 / Math.sqrt(2);
 
+    /** Half the side of a 0.4 m cube resting on the ground at z = 0 (as {@code Predictors.cubeHalfSizeM}). */
+    private static final double CUBE_HALF_SIZE_M = 0.2;
+
     StateSchema schema()
     {
         return this == RANGE_CODED ? StateSchema.snapshot3d() : StateSchema.fiedler3d();
@@ -54,6 +57,12 @@ enum SnapshotCoding
     double rollingRadiusM()
     {
         return this == RANGE_CODED ? CUBE_ROLLING_RADIUS_M : 0;
+    }
+
+    /** @return the codecs' cube half-size on the ground at z = 0: the cube runs' for range-coded frames, else 0. */
+    double cubeHalfSizeM()
+    {
+        return this == RANGE_CODED ? CUBE_HALF_SIZE_M : 0;
     }
 
     SnapshotConfig config()

@@ -58,7 +58,7 @@ final class SnapshotLinkSession implements HonestSession
         this.schema = coding.schema();
         final Predictor predictor = coding.predictor(schema);
         final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config())
-            .rollingRadiusM(coding.rollingRadiusM()).reliable(new ReliableConfig().fragmentAboveBytes(FRAGMENT_BYTES)
+            .rollingRadiusM(coding.rollingRadiusM()).groundContact(0, coding.cubeHalfSizeM()).reliable(new ReliableConfig().fragmentAboveBytes(FRAGMENT_BYTES)
                 .fragmentSizeBytes(FRAGMENT_BYTES).maxPacketSizeBytes(16 * FRAGMENT_BYTES));
         if (authenticated)
         {

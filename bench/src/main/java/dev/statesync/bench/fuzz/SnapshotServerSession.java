@@ -61,7 +61,7 @@ final class SnapshotServerSession implements HonestSession
         final SnapshotRateControlConfig rateControl = new SnapshotRateControlConfig()
             .budgetBitsPerSecond(BUDGET_BITS_PER_SECOND).errorPriority(false);
         final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config())
-            .rollingRadiusM(coding.rollingRadiusM()).payloadBudgetBytes(rateControl.capacityPayloadBytes());
+            .rollingRadiusM(coding.rollingRadiusM()).groundContact(0, coding.cubeHalfSizeM()).payloadBudgetBytes(rateControl.capacityPayloadBytes());
         objects = new MovingObjects(schema, OBJECTS, random);
         try
         {

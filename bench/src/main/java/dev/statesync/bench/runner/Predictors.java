@@ -73,6 +73,22 @@ public final class Predictors
         return schema.is3d() ? CubesSceneConfig.CUBE_SIZE_M / Math.sqrt(2) : 0;
     }
 
+    /**
+     * @param schema the run's schema.
+     * @return the half-size of the cubes whose heights both ends' codecs predict from their rotation on the ground
+     * ({@code SnapshotLinkConfig.groundContact}, the ground at {@link #GROUND_HEIGHT_M}): for the cube scene's snapshot
+     * schema (3D, no velocities) half of its 0.4 m side; 0 (off) in 2D, and for the state schema, whose frames
+     * {@code StateSchemaFramesGoldenTest} pins (on there it saves 21.5 of 13256.8 bits a snapshot, results.md,
+     * "Fewer bits, round 4").
+     */
+    public static double cubeHalfSizeM(final StateSchema schema)
+    {
+        return schema.is3d() && !schema.hasVelocities() ? CubesSceneConfig.CUBE_SIZE_M / 2 : 0;
+    }
+
+    /** Height of the cube scene's ground plane, metres. */
+    public static final double GROUND_HEIGHT_M = 0;
+
     /** @return the free-flight integrator of the scene's engine, with the scene's own settings. */
     static IntegratorModel integratorOf(final Scene scene)
     {

@@ -113,6 +113,7 @@ final class SimulatedLink implements DatagramHandler
     {
         return new SnapshotLinkConfig().payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .rollingRadiusM(Predictors.rollingRadiusM(schema))
+            .groundContact(Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(schema))
             .snapshot(new SnapshotConfig().rangeCoded(true));
     }
 

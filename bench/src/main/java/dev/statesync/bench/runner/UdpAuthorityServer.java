@@ -86,6 +86,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
             .payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .tickRateHz(Scene.TICK_RATE_HZ)
             .rollingRadiusM(Predictors.rollingRadiusM(schema))
+            .groundContact(Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(schema))
             .snapshot(new SnapshotConfig().rangeCoded(true));
     }
 

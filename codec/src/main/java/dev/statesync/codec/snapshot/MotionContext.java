@@ -82,6 +82,24 @@ public final class MotionContext
     /** {@link #verticalClass} of a context without two baselines, or of a 2D schema: not known to be level. */
     static final int VERTICAL_UNKNOWN = 0;
     private static final int VERTICAL_MAX = 15;
+    private static final int GROUND_SHIFT = 24;
+    private static final int GROUND_MAX = 127;
+
+    /**
+     * @param packed a packed context.
+     * @param ground a {@link GroundContact#contextOf} (0 .. 127).
+     * @return the context with the newest baseline's ground contact folded in.
+     */
+    static int withGround(final int packed, final int ground)
+    {
+        return packed | ground << GROUND_SHIFT;
+    }
+
+    /** @return the {@link GroundContact#contextOf} folded in by {@link #withGround}, 0 if none (not touching). */
+    static int ground(final int packed)
+    {
+        return (packed >>> GROUND_SHIFT) & GROUND_MAX;
+    }
 
     /**
      * @param packed      a packed context from {@link #of} (or {@link #NONE}).

@@ -80,9 +80,13 @@ final class ObjectPrediction
         predictor.refineAlternative(alternative, input, output.wrap(out, outOffset));
     }
 
-    /** @return the {@link MotionContext} of the current baselines. */
-    int motionContext()
+    /**
+     * @param ground the codec's ground contact, or null (off).
+     * @return the {@link MotionContext} of the current baselines, with the newest one's ground contact folded in.
+     */
+    int motionContext(final GroundContact ground)
     {
-        return MotionContext.of(input);
+        final int packed = MotionContext.of(input);
+        return ground == null ? packed : MotionContext.withGround(packed, ground.contextOf(input.newest()));
     }
 }

@@ -143,7 +143,7 @@ final class PreparedSnapshot
         final int[] ring = sentRing.array();
         final int objectOffset = object * stride;
         prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
-        motionContext[object] = prediction.motionContext();
+        motionContext[object] = prediction.motionContext(rangeCoded ? codec.groundContact() : null);
         final int alternatives = predictor.alternativeCount();
         if (alternatives == 1)
         {

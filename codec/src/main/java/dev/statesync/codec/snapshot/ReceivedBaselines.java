@@ -15,12 +15,19 @@ final class ReceivedBaselines implements PacketBaselines
     private final StateRing receivedRing;
     private final int stride;
     private final int maxReorderTicks;
+    /** The codec's ground contact, folded into motion contexts, or null. */
+    private final GroundContact ground;
     /** Newest tick applied, or {@link StateRing#NO_TICK}. */
     private int newestTick = StateRing.NO_TICK;
 
     ReceivedBaselines(
-        final StateSchema schema, final Predictor predictor, final StateRing receivedRing, final int maxReorderTicks)
+        final StateSchema schema,
+        final Predictor predictor,
+        final StateRing receivedRing,
+        final int maxReorderTicks,
+        final GroundContact ground)
     {
+        this.ground = ground;
         this.prediction = new ObjectPrediction(predictor, schema);
         this.receivedRing = receivedRing;
         this.stride = schema.stride();
@@ -68,7 +75,7 @@ final class ReceivedBaselines implements PacketBaselines
         final int[] ring = receivedRing.array();
         final int newestAge = tick - newestTickOfBaseline;
         prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
-        plan.motionContext[entry] = layout.usesMotionContexts() ? prediction.motionContext() : MotionContext.NONE;
+        plan.motionContext[entry] = layout.usesMotionContexts() ? prediction.motionContext(ground) : MotionContext.NONE;
         return DecodeResult.OK;
     }
 

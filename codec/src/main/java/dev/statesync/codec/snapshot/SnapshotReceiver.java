@@ -90,7 +90,8 @@ public final class SnapshotReceiver
         plan.predictions = new int[stride];
         final IndexCoding indexCoding = new IndexCoding(objectCount);
         this.packet = new SnapshotPacket(objectCount, predictor.baselineCount(), predictor.alternativeCount(), codec);
-        this.baselines = new ReceivedBaselines(schema, predictor, receivedRing, config.maxReorderTicks());
+        this.baselines = new ReceivedBaselines(schema, predictor, receivedRing, config.maxReorderTicks(),
+            codec.groundContact());
         this.bitpacked = new BitpackedLayout(indexCoding);
         this.modeled = new ModeledLayout(indexCoding, modelRing);
     }

@@ -2,6 +2,7 @@ package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,6 +51,9 @@ public final class SnapshotLinkSimulation
     /** Objects in the snapshots sent, and snapshots, for objects per packet. */
     long objectsSent;
     long snapshotsSent;
+    /** Keeps every other object on the ground, or null. */
+    private final GroundContact ground;
+    private final StateRecord groundView;
 
     SnapshotLinkSimulation(
         final StateSchema schema, final int objectCount, final Predictor predictor, final long seed, final int ringDepth)
@@ -78,13 +82,37 @@ public final class SnapshotLinkSimulation
         final boolean framed,
         final double rollingRadiusM)
     {
+        this(schema, objectCount, predictor, seed, ringDepth, framed, rollingRadiusM, 0);
+    }
+
+    /**
+     * @param rollingRadiusM as above.
+     * @param cubeHalfSizeM  both ends' codecs' ground contact on the plane z = 0
+     *                       ({@link ObjectCodec#ObjectCodec(StateSchema, double, double, double)}), 0 for off; when
+     *                       on, every other object is kept touching the ground (its z set from its rotation, sunk by
+     *                       up to 8 units) as it moves, so the ground path is taken.
+     */
+    SnapshotLinkSimulation(
+        final StateSchema schema,
+        final int objectCount,
+        final Predictor predictor,
+        final long seed,
+        final int ringDepth,
+        final boolean framed,
+        final double rollingRadiusM,
+        final double cubeHalfSizeM)
+    {
+        this.ground = cubeHalfSizeM == 0 ? null : new GroundContact(schema, 0, cubeHalfSizeM);
+        this.groundView = new StateRecord(schema);
         this.framed = framed;
         this.schema = schema;
         this.objectCount = objectCount;
         this.random = new SplittableRandom(seed);
         final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth).rangeCoded(framed);
-        sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema, rollingRadiusM), config);
-        receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema, rollingRadiusM), config);
+        sender = new SnapshotSender(schema, objectCount, predictor,
+            new ObjectCodec(schema, rollingRadiusM, 0, cubeHalfSizeM), config);
+        receiver = new SnapshotReceiver(schema, objectCount, predictor,
+            new ObjectCodec(schema, rollingRadiusM, 0, cubeHalfSizeM), config);
         states = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < objectCount; i++)
         {
@@ -135,6 +163,11 @@ public final class SnapshotLinkSimulation
             for (int i = 0; moving && i < objectCount; i++)
             {
                 RandomStates.evolve(schema, random, states.array(), states.offsetOf(i));
+                if (ground != null && (i & 1) == 0)
+                {
+                    final StateRecord object = groundView.wrap(states.array(), states.offsetOf(i));
+                    object.position(2, (int)Math.max(schema.fieldMin(2), ground.groundUnits(object) - random.nextInt(9)));
+                }
             }
             // A rotating priority order stands in for the accumulator.
             for (int i = 0; i < objectCount; i++)

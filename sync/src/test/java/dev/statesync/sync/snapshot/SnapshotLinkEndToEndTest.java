@@ -69,6 +69,43 @@ class SnapshotLinkEndToEndTest
         assertEquals(0, replica.decodeFailures());
     }
 
+    /** Both couplings on both ends (the cube runs' settings): the replica decodes what was sent. */
+    @Test
+    void aRollingGroundedLinkDeliversEveryStateExactly()
+    {
+        final NetworkSimulatorConfig network = new NetworkSimulatorConfig()
+            .latencyMs(50).jitterMs(10).lossFraction(0.1).seed(2017);
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().rollingRadiusM(0.4 / Math.sqrt(2))
+            .groundContact(0, 0.2).snapshot(new SnapshotConfig().rangeCoded(true));
+        final LinkedSnapshotSession session = new LinkedSnapshotSession(StateSchema.snapshot3d(), 48,
+            new LinearExtrapolationPredictor(Rotation.QUATERNION), network, link, true, 8);
+
+        session.run(2000);
+        session.stopMotion();
+        session.run(600);
+
+        final SnapshotReplica replica = session.replica;
+        assertTrue(session.objectsVerified > 10_000, "verified " + session.objectsVerified);
+        assertEquals(0, session.mismatches, "replica states differing from the authority's");
+        assertEquals(0, session.objectsOutOfSync(), "objects not at their final state 10 s after motion stopped");
+        assertEquals(0, replica.counter(SnapshotReplicaCounters.REFUSED_MALFORMED));
+        assertEquals(0, replica.decodeFailures());
+    }
+
+    @Test
+    void theGroundContactIsOffOrAFiniteHeightAndSize()
+    {
+        assertEquals(0, new SnapshotLinkConfig().cubeHalfSizeM());
+        final SnapshotLinkConfig grounded = new SnapshotLinkConfig().groundContact(0.5, 0.2);
+        assertEquals(0.5, grounded.groundHeightM());
+        assertEquals(0.2, grounded.cubeHalfSizeM());
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotLinkConfig().groundContact(0, -0.2));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotLinkConfig().groundContact(0, Double.NaN));
+        assertThrows(IllegalArgumentException.class,
+            () -> new SnapshotLinkConfig().groundContact(0, Double.POSITIVE_INFINITY));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotLinkConfig().groundContact(Double.NaN, 0.2));
+    }
+
     @Test
     void theRollingRadiusIsZeroOrAFiniteLength()
     {
