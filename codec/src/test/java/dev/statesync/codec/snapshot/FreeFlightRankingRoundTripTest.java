@@ -31,9 +31,7 @@ class FreeFlightRankingRoundTripTest
         @ForAll final long seed)
     {
         final StateSchema schema = RandomStates.schema(schemaIndex);
-        final LinearExtrapolationPredictor linear = new LinearExtrapolationPredictor(Rotation.QUATERNION);
-        final CheapestOfPredictor predictor = new CheapestOfPredictor(HoldPredictor.INSTANCE, linear,
-            new FreeFlightExtrapolationPredictor(schema, IntegratorModel.ode(-9.81, 0.01, 0.01, 0.01, 0.01, 60), linear));
+        final CheapestOfPredictor predictor = holdLinearFreeFlight(schema);
         assertTrue(predictor.refinesApproximately(2));
         final SnapshotLinkSimulation link =
             new SnapshotLinkSimulation(schema, objectCount, predictor, seed, 16, rangeCoded);
@@ -42,5 +40,16 @@ class FreeFlightRankingRoundTripTest
         assertEquals(0, link.receiver.baselineMisses());
         assertEquals(0, link.receiver.malformedPackets());
         assertTrue(link.objectsChecked > 0, "objects decoded and compared");
+    }
+
+    /**
+     * The runner's snapshot-schema predictor in shape: hold, linear with the quaternion rotation, and free flight
+     * refining the linear one (ode4j's damping, gravity 9.81 m/s^2 down z, 60 Hz).
+     */
+    static CheapestOfPredictor holdLinearFreeFlight(final StateSchema schema)
+    {
+        final LinearExtrapolationPredictor linear = new LinearExtrapolationPredictor(Rotation.QUATERNION);
+        return new CheapestOfPredictor(HoldPredictor.INSTANCE, linear,
+            new FreeFlightExtrapolationPredictor(schema, IntegratorModel.ode(-9.81, 0.01, 0.01, 0.01, 0.01, 60), linear));
     }
 }

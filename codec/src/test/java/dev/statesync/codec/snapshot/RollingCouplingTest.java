@@ -14,11 +14,6 @@ import org.agrona.concurrent.UnsafeBuffer;
 import dev.statesync.codec.entropy.RangeBitReader;
 import dev.statesync.codec.entropy.RangeBitWriter;
 import dev.statesync.codec.predict.CheapestOfPredictor;
-import dev.statesync.codec.predict.FreeFlightExtrapolationPredictor;
-import dev.statesync.codec.predict.HoldPredictor;
-import dev.statesync.codec.predict.IntegratorModel;
-import dev.statesync.codec.predict.LinearExtrapolationPredictor;
-import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
 import dev.statesync.codec.predict.PredictionInput;
 import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
@@ -135,25 +130,7 @@ class RollingCouplingTest
         }
         final ObjectCodec codec = new ObjectCodec(schema, CUBE_RADIUS_M);
         assertTrue(codec.rolls());
-        final byte[] storage = new byte[4096];
-        final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
-        for (int i = 0; i < OBJECTS; i++)
-        {
-            codec.serialize(writer, states, i * stride, predictions, i * stride, motion[i]);
-        }
-        final int length = writer.finish();
-        assertFalse(writer.isFailed());
-
-        final int[] decoded = new int[OBJECTS * stride];
-        Arrays.fill(decoded, 777);
-        final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
-        final ObjectCodec receiving = new ObjectCodec(schema, CUBE_RADIUS_M);
-        for (int i = 0; i < OBJECTS; i++)
-        {
-            receiving.serialize(reader, decoded, i * stride, predictions, i * stride, motion[i]);
-        }
-        assertFalse(reader.isFailed());
-        assertArrayEquals(states, decoded);
+        ModeledRoundTrip.assertDecodesToWhatWasSent(codec, new ObjectCodec(schema, CUBE_RADIUS_M), states, predictions, motion, stride);
     }
 
     /** A rotation that rolled as predicted costs less with rolling than without, in level contexts. */
@@ -259,9 +236,7 @@ class RollingCouplingTest
         @ForAll final long seed)
     {
         final StateSchema schema = RandomStates.schema(schemaIndex);
-        final LinearExtrapolationPredictor linear = new LinearExtrapolationPredictor(Rotation.QUATERNION);
-        final CheapestOfPredictor predictor = new CheapestOfPredictor(HoldPredictor.INSTANCE, linear,
-            new FreeFlightExtrapolationPredictor(schema, IntegratorModel.ode(-9.81, 0.01, 0.01, 0.01, 0.01, 60), linear));
+        final CheapestOfPredictor predictor = FreeFlightRankingRoundTripTest.holdLinearFreeFlight(schema);
         final SnapshotLinkSimulation link =
             new SnapshotLinkSimulation(schema, objectCount, predictor, seed, 16, rangeCoded, CUBE_RADIUS_M);
         link.run(80, lossPercent / 100.0, 3, 0, 1);
