@@ -269,13 +269,7 @@ class GroundContactTest
             new LinearExtrapolationPredictor(Rotation.QUATERNION));
         final SnapshotLinkSimulation link = new SnapshotLinkSimulation(schema, objectCount, predictor, seed, 16,
             rangeCoded, CUBE_RADIUS_M, HALF_SIZE_M);
-        link.run(80, lossPercent / 100.0, 3, 0, 1);
-        link.settle(300, lossPercent / 100.0, 3, 0, 81);
-
-        assertEquals(0, link.receiver.baselineMisses());
-        assertEquals(0, link.receiver.malformedPackets());
-        assertTrue(link.objectsChecked > 0, "objects decoded and compared");
-        assertEquals(0, link.objectsOutOfSync());
+        link.assertDeliversEveryStateThroughLoss(lossPercent);
     }
 
     @Example

@@ -239,13 +239,7 @@ class RollingCouplingTest
         final CheapestOfPredictor predictor = FreeFlightRankingRoundTripTest.holdLinearFreeFlight(schema);
         final SnapshotLinkSimulation link =
             new SnapshotLinkSimulation(schema, objectCount, predictor, seed, 16, rangeCoded, CUBE_RADIUS_M);
-        link.run(80, lossPercent / 100.0, 3, 0, 1);
-        link.settle(300, lossPercent / 100.0, 3, 0, 81);
-
-        assertEquals(0, link.receiver.baselineMisses());
-        assertEquals(0, link.receiver.malformedPackets());
-        assertTrue(link.objectsChecked > 0, "objects decoded and compared");
-        assertEquals(0, link.objectsOutOfSync());
+        link.assertDeliversEveryStateThroughLoss(lossPercent);
     }
 
     @Example

@@ -6,6 +6,7 @@ import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -132,6 +133,21 @@ public final class SnapshotLinkSimulation
     }
 
     /** @return objects whose state at the receiver differs from the sender's current one. */
+    /**
+     * 80 moving ticks and 300 settling ones at {@code lossPercent} loss and up to 3 ticks of delay, unbudgeted, then
+     * assert the replica never missed a baseline or refused a packet, checked objects on the way, and ends holding
+     * every final state.
+     */
+    void assertDeliversEveryStateThroughLoss(final int lossPercent)
+    {
+        run(80, lossPercent / 100.0, 3, 0, 1);
+        settle(300, lossPercent / 100.0, 3, 0, 81);
+        assertEquals(0, receiver.baselineMisses());
+        assertEquals(0, receiver.malformedPackets());
+        assertTrue(objectsChecked > 0, "objects decoded and compared");
+        assertEquals(0, objectsOutOfSync());
+    }
+
     int objectsOutOfSync()
     {
         int differing = 0;
