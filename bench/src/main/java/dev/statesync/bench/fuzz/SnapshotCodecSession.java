@@ -51,9 +51,9 @@ final class SnapshotCodecSession implements HonestSession
         this.schema = coding.schema();
         this.framed = coding == SnapshotCoding.RANGE_CODED;
         final Predictor predictor = coding.predictor(schema);
-        sender = new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema, coding.rollingRadiusM(), 0, coding.cubeHalfSizeM()),
+        sender = new SnapshotSender(schema, OBJECTS, predictor, new ObjectCodec(schema, coding.physicalCouplings()),
             coding.config());
-        receiver = new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema, coding.rollingRadiusM(), 0, coding.cubeHalfSizeM()),
+        receiver = new SnapshotReceiver(schema, OBJECTS, predictor, new ObjectCodec(schema, coding.physicalCouplings()),
             coding.config());
         objects = new MovingObjects(schema, OBJECTS, random);
     }

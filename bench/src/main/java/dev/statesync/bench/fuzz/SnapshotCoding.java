@@ -7,6 +7,7 @@ import dev.statesync.codec.predict.IntegratorModel;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
 import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.snapshot.PhysicalCouplings;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.state.StateSchema;
 
@@ -63,6 +64,12 @@ enum SnapshotCoding
     double cubeHalfSizeM()
     {
         return this == RANGE_CODED ? CUBE_HALF_SIZE_M : 0;
+    }
+
+    /** @return the codecs' couplings: {@link #rollingRadiusM} and {@link #cubeHalfSizeM} on the ground at z = 0. */
+    PhysicalCouplings physicalCouplings()
+    {
+        return new PhysicalCouplings().rollingRadiusM(rollingRadiusM()).groundContact(0, cubeHalfSizeM());
     }
 
     SnapshotConfig config()

@@ -98,8 +98,7 @@ final class RecordedCubesLink
     /** @return a codec as the runner's: rolling about the cube scene's radius ({@code Predictors.rollingRadiusM}). */
     static ObjectCodec codec(final RecordedCubes recording)
     {
-        return new ObjectCodec(recording.schema(), Predictors.rollingRadiusM(recording.schema()),
-            Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(recording.schema()));
+        return new ObjectCodec(recording.schema(), Predictors.physicalCouplings(recording.schema()));
     }
 
     /** The authority's end: a fresh sender that has sent nothing. Allocation-free per tick. */

@@ -11,6 +11,7 @@ import dev.statesync.codec.predict.IntegratorModel;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor;
 import dev.statesync.codec.predict.LinearExtrapolationPredictor.Rotation;
 import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.snapshot.PhysicalCouplings;
 import dev.statesync.codec.state.StateSchema;
 
 /**
@@ -88,6 +89,16 @@ public final class Predictors
 
     /** Height of the cube scene's ground plane, metres. */
     public static final double GROUND_HEIGHT_M = 0;
+
+    /**
+     * @return the physical couplings of {@link #rollingRadiusM} and {@link #cubeHalfSizeM} on the ground at
+     *         {@link #GROUND_HEIGHT_M}, for a codec built directly ({@code ObjectCodec(schema, couplings)}).
+     */
+    public static PhysicalCouplings physicalCouplings(final StateSchema schema)
+    {
+        return new PhysicalCouplings().rollingRadiusM(rollingRadiusM(schema))
+            .groundContact(GROUND_HEIGHT_M, cubeHalfSizeM(schema));
+    }
 
     /** @return the free-flight integrator of the scene's engine, with the scene's own settings. */
     static IntegratorModel integratorOf(final Scene scene)

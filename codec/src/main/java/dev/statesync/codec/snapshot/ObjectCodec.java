@@ -117,49 +117,27 @@ public final class ObjectCodec
         }
     }
 
-    /** A codec with the default residual classes for the schema, without rolling. */
+    /** A codec with the default residual classes for the schema and no physical couplings. */
     public ObjectCodec(final StateSchema schema)
     {
-        this(schema, 0);
+        this(schema, new PhysicalCouplings());
     }
 
     /**
-     * A codec with the default residual classes for the schema that, on context-modeled streams, codes the 3D
-     * rotation of an object that stayed level against its prediction turned by rolling its position residual (see
-     * {@link RollingCoupling}). Both ends must use the same radius: it changes the bytes.
+     * A codec with the default residual classes for the schema that, on context-modeled streams, exploits the
+     * {@link PhysicalCouplings} configured (a rolling radius, a ground contact). Both ends must use the same ones:
+     * they change the bytes.
      *
-     * @param schema         the schema.
-     * @param rollingRadiusM distance from a rolling body's centre of mass to the edge it pivots about (a cube of
-     *                       side {@code s}: {@code s / sqrt 2}), metres; 0 for no rolling. A 3D schema and at least
-     *                       one grid unit otherwise.
+     * @param schema    the schema.
+     * @param couplings read now; each one configured needs a 3D schema, and a rolling radius at least one grid unit.
      */
-    public ObjectCodec(final StateSchema schema, final double rollingRadiusM)
-    {
-        this(schema, rollingRadiusM, 0, 0);
-    }
-
-    /**
-     * A codec with the default residual classes for the schema, rolling as {@link #ObjectCodec(StateSchema, double)}
-     * and, on context-modeled streams, coding the height of an object whose newest baseline touched the ground
-     * after its rotation, against the ground height of that rotation plus the baseline's offset from it (see
-     * {@link GroundContact}). Both ends must use the same values: they change the bytes.
-     *
-     * @param schema         the schema.
-     * @param rollingRadiusM as {@link #ObjectCodec(StateSchema, double)}; 0 for no rolling.
-     * @param groundHeightM  z of the horizontal ground plane, metres, inside the grid's z range (ignored when
-     *                       {@code cubeHalfSizeM} is 0).
-     * @param cubeHalfSizeM  half the side of the cubes resting on it, metres; 0 for no ground contact. A 3D schema
-     *                       otherwise.
-     */
-    public ObjectCodec(
-        final StateSchema schema, final double rollingRadiusM, final double groundHeightM, final double cubeHalfSizeM)
+    public ObjectCodec(final StateSchema schema, final PhysicalCouplings couplings)
     {
         this(schema, new ResidualClasses(0, 2, 4, 6, 9, 13), new ResidualClasses(0, 2, 4, 6, 9),
-            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9), rollingRadiusM, groundHeightM,
-            cubeHalfSizeM);
+            new ResidualClasses(0, 2, 4, 6, 9), new ResidualClasses(0, 2, 4, 6, 9), couplings);
     }
 
-    /** A codec with explicit residual classes per field group, without rolling. */
+    /** A codec with explicit residual classes per field group and no physical couplings. */
     public ObjectCodec(
         final StateSchema schema,
         final ResidualClasses positionClasses,
@@ -167,12 +145,12 @@ public final class ObjectCodec
         final ResidualClasses linearClasses,
         final ResidualClasses angularClasses)
     {
-        this(schema, positionClasses, rotationClasses, linearClasses, angularClasses, 0);
+        this(schema, positionClasses, rotationClasses, linearClasses, angularClasses, new PhysicalCouplings());
     }
 
     /**
-     * A codec with explicit residual classes per field group and a rolling radius (see
-     * {@link #ObjectCodec(StateSchema, double)}).
+     * A codec with explicit residual classes per field group and the {@link PhysicalCouplings} configured (see
+     * {@link #ObjectCodec(StateSchema, PhysicalCouplings)}).
      */
     public ObjectCodec(
         final StateSchema schema,
@@ -180,36 +158,12 @@ public final class ObjectCodec
         final ResidualClasses rotationClasses,
         final ResidualClasses linearClasses,
         final ResidualClasses angularClasses,
-        final double rollingRadiusM)
+        final PhysicalCouplings couplings)
     {
-        this(schema, positionClasses, rotationClasses, linearClasses, angularClasses, rollingRadiusM, 0, 0);
-    }
-
-    /**
-     * A codec with explicit residual classes per field group, a rolling radius and a ground contact (see
-     * {@link #ObjectCodec(StateSchema, double, double, double)}).
-     */
-    public ObjectCodec(
-        final StateSchema schema,
-        final ResidualClasses positionClasses,
-        final ResidualClasses rotationClasses,
-        final ResidualClasses linearClasses,
-        final ResidualClasses angularClasses,
-        final double rollingRadiusM,
-        final double groundHeightM,
-        final double cubeHalfSizeM)
-    {
-        if (!(cubeHalfSizeM >= 0) || !Double.isFinite(groundHeightM))
-        {
-            throw new IllegalArgumentException("cube half-size must be 0 (off) or positive and the ground height " +
-                "finite, got " + cubeHalfSizeM + " m, " + groundHeightM + " m");
-        }
-        this.ground = cubeHalfSizeM == 0 ? null : new GroundContact(schema, groundHeightM, cubeHalfSizeM);
+        final double cubeHalfSizeM = couplings.cubeHalfSizeM();
+        final double rollingRadiusM = couplings.rollingRadiusM();
+        this.ground = cubeHalfSizeM == 0 ? null : new GroundContact(schema, couplings.groundHeightM(), cubeHalfSizeM);
         this.groundHeightGroup = schema.hasVelocities() ? MotionContext.GROUP_POSITION : MotionContext.GROUP_LINEAR;
-        if (!(rollingRadiusM >= 0))
-        {
-            throw new IllegalArgumentException("rolling radius must be 0 (off) or positive, got " + rollingRadiusM);
-        }
         this.rolling = rollingRadiusM == 0 ? null : new RollingCoupling(schema, rollingRadiusM);
         this.rolledCodes = new int[schema.stride()];
         this.rolledRecord = new StateRecord(schema, rolledCodes, 0);

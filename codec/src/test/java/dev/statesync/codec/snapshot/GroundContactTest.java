@@ -180,9 +180,10 @@ class GroundContactTest
                 random.nextInt(3) == 0 ? 0 : random.nextInt(1, 22));
         }
         final double radius = rolling ? CUBE_RADIUS_M : 0;
-        final ObjectCodec codec = new ObjectCodec(schema, radius, 0, HALF_SIZE_M);
+        final ObjectCodec codec = new ObjectCodec(schema, couplings(radius, 0, HALF_SIZE_M));
         assertTrue(codec.groundsHeights());
-        ModeledRoundTrip.assertDecodesToWhatWasSent(codec, new ObjectCodec(schema, radius, 0, HALF_SIZE_M), states, predictions, motion, stride);
+        ModeledRoundTrip.assertDecodesToWhatWasSent(codec, new ObjectCodec(schema, couplings(radius, 0, HALF_SIZE_M)),
+            states, predictions, motion, stride);
     }
 
     /**
@@ -216,7 +217,7 @@ class GroundContactTest
             view.wrap(states, o).position(2, (int)ground.groundUnits(view) - 5);
         }
         assertTrue(motion[0] != MotionContext.pack(4, 4), "the predictions touch the ground");
-        assertTrue(codedBytes(new ObjectCodec(schema, 0, 0, HALF_SIZE_M), predictions, states, motion) <
+        assertTrue(codedBytes(new ObjectCodec(schema, couplings(0, 0, HALF_SIZE_M)), predictions, states, motion) <
             codedBytes(new ObjectCodec(schema), predictions, states, motion));
     }
 
@@ -244,7 +245,8 @@ class GroundContactTest
         final int[] decoded = new int[schema.stride()];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(garbage), 0, garbage.length);
         final int motion = MotionContext.withGround(MotionContext.pack((int)(seed & 7), 2), groundContext);
-        new ObjectCodec(schema, CUBE_RADIUS_M, 0, HALF_SIZE_M).serialize(reader, decoded, 0, prediction, 0, motion);
+        new ObjectCodec(schema, couplings(CUBE_RADIUS_M, 0, HALF_SIZE_M))
+            .serialize(reader, decoded, 0, prediction, 0, motion);
         if (!reader.isFailed())
         {
             assertTrue(schema.isValid(decoded, 0), Arrays.toString(decoded));
@@ -276,15 +278,27 @@ class GroundContactTest
     void codecsRefuseGroundsTheyCannotUse()
     {
         assertFalse(new ObjectCodec(StateSchema.snapshot3d()).groundsHeights());
-        assertFalse(new ObjectCodec(StateSchema.snapshot3d(), CUBE_RADIUS_M, 0, 0).groundsHeights());
-        assertFalse(new ObjectCodec(StateSchema.default2d(), 0, 0, 0).groundsHeights());
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.default2d(), 0, 0, HALF_SIZE_M));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), 0, 0, -0.2));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), 0, 0, Double.NaN));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), 0, 0, 1e-9));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), 0, 0, 1e12));
+        assertFalse(new ObjectCodec(StateSchema.snapshot3d(), couplings(CUBE_RADIUS_M, 0, 0)).groundsHeights());
+        assertFalse(new ObjectCodec(StateSchema.default2d(), couplings(0, 0, 0)).groundsHeights());
         assertThrows(IllegalArgumentException.class,
-            () -> new ObjectCodec(StateSchema.snapshot3d(), 0, Double.NaN, HALF_SIZE_M));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), 0, 1e9, HALF_SIZE_M));
+            () -> new ObjectCodec(StateSchema.default2d(), couplings(0, 0, HALF_SIZE_M)));
+        assertThrows(IllegalArgumentException.class,
+            () -> new ObjectCodec(StateSchema.snapshot3d(), couplings(0, 0, -0.2)));
+        assertThrows(IllegalArgumentException.class,
+            () -> new ObjectCodec(StateSchema.snapshot3d(), couplings(0, 0, Double.NaN)));
+        assertThrows(IllegalArgumentException.class,
+            () -> new ObjectCodec(StateSchema.snapshot3d(), couplings(0, 0, 1e-9)));
+        assertThrows(IllegalArgumentException.class,
+            () -> new ObjectCodec(StateSchema.snapshot3d(), couplings(0, 0, 1e12)));
+        assertThrows(IllegalArgumentException.class,
+            () -> new ObjectCodec(StateSchema.snapshot3d(), couplings(0, Double.NaN, HALF_SIZE_M)));
+        assertThrows(IllegalArgumentException.class,
+            () -> new ObjectCodec(StateSchema.snapshot3d(), couplings(0, 1e9, HALF_SIZE_M)));
+    }
+
+    private static PhysicalCouplings couplings(
+        final double rollingRadiusM, final double groundHeightM, final double cubeHalfSizeM)
+    {
+        return new PhysicalCouplings().rollingRadiusM(rollingRadiusM).groundContact(groundHeightM, cubeHalfSizeM);
     }
 }

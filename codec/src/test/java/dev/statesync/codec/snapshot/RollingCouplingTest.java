@@ -128,9 +128,10 @@ class RollingCouplingTest
             motion[i] = MotionContext.pack(random.nextInt(MotionContext.CLASSES), random.nextInt(MotionContext.CLASSES)) |
                 (random.nextInt(64) << MotionContext.DIRECTION_SHIFT) | random.nextInt(16) << MotionContext.VERTICAL_SHIFT;
         }
-        final ObjectCodec codec = new ObjectCodec(schema, CUBE_RADIUS_M);
+        final ObjectCodec codec = new ObjectCodec(schema, rolling(CUBE_RADIUS_M));
         assertTrue(codec.rolls());
-        ModeledRoundTrip.assertDecodesToWhatWasSent(codec, new ObjectCodec(schema, CUBE_RADIUS_M), states, predictions, motion, stride);
+        ModeledRoundTrip.assertDecodesToWhatWasSent(codec, new ObjectCodec(schema, rolling(CUBE_RADIUS_M)), states,
+            predictions, motion, stride);
     }
 
     /** A rotation that rolled as predicted costs less with rolling than without, in level contexts. */
@@ -159,7 +160,7 @@ class RollingCouplingTest
             rolling.roll(new StateRecord(schema, states, o), new StateRecord(schema, predictions, o), rolled);
             System.arraycopy(rolled, rot + 1, states, o + rot + 1, 3);
         }
-        assertTrue(codedBytes(new ObjectCodec(schema, CUBE_RADIUS_M), predictions, states, level) <
+        assertTrue(codedBytes(new ObjectCodec(schema, rolling(CUBE_RADIUS_M)), predictions, states, level) <
             codedBytes(new ObjectCodec(schema), predictions, states, level));
     }
 
@@ -185,7 +186,7 @@ class RollingCouplingTest
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(garbage), 0, garbage.length);
         final int motion = MotionContext.pack((int)(seed & 7), 2) |
             MotionContext.verticalClassOf(seed >>> 60) << MotionContext.VERTICAL_SHIFT;
-        new ObjectCodec(schema, CUBE_RADIUS_M).serialize(reader, decoded, 0, prediction, 0, motion);
+        new ObjectCodec(schema, rolling(CUBE_RADIUS_M)).serialize(reader, decoded, 0, prediction, 0, motion);
         if (!reader.isFailed())
         {
             assertTrue(schema.isValid(decoded, 0), Arrays.toString(decoded));
@@ -246,12 +247,17 @@ class RollingCouplingTest
     void codecsRefuseRadiiTheyCannotRoll()
     {
         assertFalse(new ObjectCodec(StateSchema.snapshot3d()).rolls());
-        assertFalse(new ObjectCodec(StateSchema.snapshot3d(), 0).rolls());
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.default2d(), CUBE_RADIUS_M));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), 0.001));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), -1));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), Double.NaN));
+        assertFalse(new ObjectCodec(StateSchema.snapshot3d(), rolling(0)).rolls());
+        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.default2d(), rolling(CUBE_RADIUS_M)));
+        assertThrows(IllegalArgumentException.class, () -> new ObjectCodec(StateSchema.snapshot3d(), rolling(0.001)));
+        assertThrows(IllegalArgumentException.class, () -> rolling(-1));
+        assertThrows(IllegalArgumentException.class, () -> rolling(Double.NaN));
         assertThrows(IllegalArgumentException.class,
-            () -> new ObjectCodec(StateSchema.snapshot3d(), Double.POSITIVE_INFINITY));
+            () -> rolling(Double.POSITIVE_INFINITY));
+    }
+
+    private static PhysicalCouplings rolling(final double radiusM)
+    {
+        return new PhysicalCouplings().rollingRadiusM(radiusM);
     }
 }

@@ -73,7 +73,7 @@ public final class SnapshotLinkSimulation
         this(schema, objectCount, predictor, seed, ringDepth, framed, 0);
     }
 
-    /** @param rollingRadiusM both ends' codecs' rolling radius ({@link ObjectCodec#ObjectCodec(StateSchema, double)}). */
+    /** @param rollingRadiusM both ends' codecs' rolling radius ({@link PhysicalCouplings#rollingRadiusM(double)}). */
     SnapshotLinkSimulation(
         final StateSchema schema,
         final int objectCount,
@@ -89,7 +89,7 @@ public final class SnapshotLinkSimulation
     /**
      * @param rollingRadiusM as above.
      * @param cubeHalfSizeM  both ends' codecs' ground contact on the plane z = 0
-     *                       ({@link ObjectCodec#ObjectCodec(StateSchema, double, double, double)}), 0 for off; when
+     *                       ({@link PhysicalCouplings#groundContact}), 0 for off; when
      *                       on, every other object is kept touching the ground (its z set from its rotation, sunk by
      *                       up to 8 units) as it moves, so the ground path is taken.
      */
@@ -110,10 +110,10 @@ public final class SnapshotLinkSimulation
         this.objectCount = objectCount;
         this.random = new SplittableRandom(seed);
         final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth).rangeCoded(framed);
-        sender = new SnapshotSender(schema, objectCount, predictor,
-            new ObjectCodec(schema, rollingRadiusM, 0, cubeHalfSizeM), config);
-        receiver = new SnapshotReceiver(schema, objectCount, predictor,
-            new ObjectCodec(schema, rollingRadiusM, 0, cubeHalfSizeM), config);
+        final PhysicalCouplings couplings =
+            new PhysicalCouplings().rollingRadiusM(rollingRadiusM).groundContact(0, cubeHalfSizeM);
+        sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema, couplings), config);
+        receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema, couplings), config);
         states = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < objectCount; i++)
         {

@@ -96,7 +96,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         this.objectCount = objectCount;
         final SnapshotConfig snapshotConfig = config.snapshot();
         this.sender = new SnapshotSender(schema, objectCount, predictor,
-            new ObjectCodec(schema, config.rollingRadiusM(), config.groundHeightM(), config.cubeHalfSizeM()), snapshotConfig);
+            new ObjectCodec(schema, config.physicalCouplings()), snapshotConfig);
         this.priorities = priorities;
         this.capacityBytes = config.payloadBudgetBytes();
         this.budgetBytes = capacityBytes;

@@ -1,5 +1,6 @@
 package dev.statesync.sync.snapshot;
 
+import dev.statesync.codec.snapshot.PhysicalCouplings;
 import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.reliable.LinkSide;
@@ -33,9 +34,7 @@ public final class SnapshotLinkConfig
     private ReliableConfig reliable = new ReliableConfig().fragmentAboveBytes(DEFAULT_PAYLOAD_BUDGET_BYTES);
     private SnapshotConfig snapshot = new SnapshotConfig();
     private LinkKeys linkKeys = LinkKeys.random();
-    private double rollingRadiusM;
-    private double groundHeightM;
-    private double cubeHalfSizeM;
+    private final PhysicalCouplings couplings = new PhysicalCouplings();
 
     /**
      * Most bytes of snapshot payload per packet (default 1200). The priority accumulator (or index order)
@@ -76,32 +75,28 @@ public final class SnapshotLinkConfig
     /**
      * Range-coded 3D snapshots only: code the rotation of an object that stayed level against its prediction turned
      * by rolling its position residual about this radius, the distance from a body's centre of mass to the edge it
-     * tumbles over (a cube of side {@code s}: {@code s / sqrt 2}); see {@code ObjectCodec(StateSchema, double)}.
+     * tumbles over (a cube of side {@code s}: {@code s / sqrt 2}); see {@link PhysicalCouplings#rollingRadiusM}.
      * Default 0: off. Changes the bytes, so both ends must use the same value. On Fiedler's cube scene (0.4 m cubes,
      * 0.283 m) 1.8% fewer bits per snapshot (results.md, "Fewer bits, round 3"). At least one grid unit when not 0.
      */
     public SnapshotLinkConfig rollingRadiusM(final double metres)
     {
-        if (!(metres >= 0) || Double.isInfinite(metres))
-        {
-            throw new IllegalArgumentException("rollingRadiusM must be 0 or a finite length, got " + metres);
-        }
-        this.rollingRadiusM = metres;
+        couplings.rollingRadiusM(metres);
         return this;
     }
 
     /** @return the rolling radius in metres, 0 for off. */
     public double rollingRadiusM()
     {
-        return rollingRadiusM;
+        return couplings.rollingRadiusM();
     }
 
     /**
      * Range-coded 3D snapshots only: code the height of an object whose newest baseline touched the ground after its
      * rotation, predicted as the centre height of a cube of that rotation resting on the plane {@code z =
-     * groundHeightM} plus the baseline's own offset from it; see {@code ObjectCodec(StateSchema, double, double,
-     * double)}. Default off. Changes the bytes, so both ends must use the same values. On Fiedler's cube scene
-     * (ground at 0 m, 0.4 m cubes: half-size 0.2 m) see results.md, "Fewer bits, round 4".
+     * groundHeightM} plus the baseline's own offset from it; see {@link PhysicalCouplings#groundContact}. Default
+     * off. Changes the bytes, so both ends must use the same values. On Fiedler's cube scene (ground at 0 m, 0.4 m
+     * cubes: half-size 0.2 m) see results.md, "Fewer bits, round 4".
      *
      * @param groundHeightM z of the ground plane, metres, inside the grid's z range.
      * @param cubeHalfSizeM half the side of the cubes on it, metres; 0 for off.
@@ -109,26 +104,26 @@ public final class SnapshotLinkConfig
      */
     public SnapshotLinkConfig groundContact(final double groundHeightM, final double cubeHalfSizeM)
     {
-        if (!(cubeHalfSizeM >= 0) || Double.isInfinite(cubeHalfSizeM) || !Double.isFinite(groundHeightM))
-        {
-            throw new IllegalArgumentException("groundContact needs a finite height and a half-size of 0 or a " +
-                "finite length, got " + groundHeightM + " m, " + cubeHalfSizeM + " m");
-        }
-        this.groundHeightM = groundHeightM;
-        this.cubeHalfSizeM = cubeHalfSizeM;
+        couplings.groundContact(groundHeightM, cubeHalfSizeM);
         return this;
     }
 
     /** @return the ground plane's height in metres (meaningful when {@link #cubeHalfSizeM} is not 0). */
     public double groundHeightM()
     {
-        return groundHeightM;
+        return couplings.groundHeightM();
     }
 
     /** @return the half-size in metres of the cubes whose heights follow their rotation on the ground, 0 for off. */
     public double cubeHalfSizeM()
     {
-        return cubeHalfSizeM;
+        return couplings.cubeHalfSizeM();
+    }
+
+    /** @return the physical couplings both ends' codecs are built with (this config's; change them through it). */
+    public PhysicalCouplings physicalCouplings()
+    {
+        return couplings;
     }
 
     /**

@@ -52,7 +52,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     {
         final SnapshotConfig snapshotConfig = config.snapshot();
         this.receiver = new SnapshotReceiver(schema, objectCount, predictor,
-            new ObjectCodec(schema, config.rollingRadiusM(), config.groundHeightM(), config.cubeHalfSizeM()), snapshotConfig);
+            new ObjectCodec(schema, config.physicalCouplings()), snapshotConfig);
         this.framed = snapshotConfig.rangeCoded();
     }
 
