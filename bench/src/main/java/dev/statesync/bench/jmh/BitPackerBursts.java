@@ -39,9 +39,30 @@ public final class BitPackerBursts
         final String[] names = {"write", "read", "writeReference", "readReference"};
         final IntSupplier[] loops = {benchmark::write, benchmark::read, benchmark::writeReference,
             benchmark::readReference};
-        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         final double[] best = new double[loops.length];
-        int sink = 0;
+        final long sink = bestRates(loops, bursts, best);
+        for (int k = 0; k < loops.length; k++)
+        {
+            System.out.printf("%-15s %6.0f M fields/s%n", names[k], best[k]);
+        }
+        System.out.printf("write %.2fx, read %.2fx of serialize.java (checksum %d)%n", best[0] / best[2],
+            best[1] / best[3], sink);
+    }
+
+    /**
+     * Run {@code loops} in rotating bursts of {@value #PASSES_PER_BURST} passes, each timed by the thread's CPU
+     * time, and keep each loop's best burst of the second half.
+     *
+     * @param loops  passes over {@link BitPackerBenchmark#FIELDS} fields each; their results are summed so the JIT
+     *               cannot drop them.
+     * @param bursts bursts per loop.
+     * @param best   out: per loop, its best rate in M fields/s.
+     * @return the sum of every pass's result (print it).
+     */
+    static long bestRates(final IntSupplier[] loops, final int bursts, final double[] best)
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long sink = 0;
         for (int burst = 0; burst < bursts; burst++)
         {
             for (int k = 0; k < loops.length; k++)
@@ -52,18 +73,12 @@ public final class BitPackerBursts
                     sink += loops[k].getAsInt();
                 }
                 final long nanos = threads.getCurrentThreadCpuTime() - start;
-                final double fieldsPerMicro = (double)PASSES_PER_BURST * BitPackerBenchmark.FIELDS * 1000 / nanos;
                 if (burst >= bursts / 2)
                 {
-                    best[k] = Math.max(best[k], fieldsPerMicro);
+                    best[k] = Math.max(best[k], (double)PASSES_PER_BURST * BitPackerBenchmark.FIELDS * 1000 / nanos);
                 }
             }
         }
-        for (int k = 0; k < loops.length; k++)
-        {
-            System.out.printf("%-15s %6.0f M fields/s%n", names[k], best[k]);
-        }
-        System.out.printf("write %.2fx, read %.2fx of serialize.java (checksum %d)%n", best[0] / best[2],
-            best[1] / best[3], sink);
+        return sink;
     }
 }

@@ -1,7 +1,5 @@
 package dev.statesync.bench.jmh;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.function.IntSupplier;
 
@@ -19,8 +17,6 @@ import dev.statesync.bench.jmh.variants.ByteStoreBitWriter;
  */
 public final class BitWriterVariantBursts
 {
-    private static final int PASSES_PER_BURST = 100;
-
     private BitWriterVariantBursts()
     {
     }
@@ -57,25 +53,8 @@ public final class BitWriterVariantBursts
         }
         final String[] names = {"write", "writeReference", "writeByteStore"};
         final IntSupplier[] loops = {benchmark::write, benchmark::writeReference, byteStoreLoop};
-        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         final double[] best = new double[loops.length];
-        int sink = 0;
-        for (int burst = 0; burst < bursts; burst++)
-        {
-            for (int k = 0; k < loops.length; k++)
-            {
-                final long start = threads.getCurrentThreadCpuTime();
-                for (int pass = 0; pass < PASSES_PER_BURST; pass++)
-                {
-                    sink += loops[k].getAsInt();
-                }
-                final long nanos = threads.getCurrentThreadCpuTime() - start;
-                if (burst >= bursts / 2)
-                {
-                    best[k] = Math.max(best[k], (double)PASSES_PER_BURST * BitPackerBenchmark.FIELDS * 1000 / nanos);
-                }
-            }
-        }
+        final long sink = BitPackerBursts.bestRates(loops, bursts, best);
         for (int k = 0; k < loops.length; k++)
         {
             System.out.printf("%-15s %6.0f M fields/s  %.2fx of serialize.java%n", names[k], best[k], best[k] / best[1]);
