@@ -87,7 +87,7 @@ public final class SnapshotLinkSimulation
         final boolean framed,
         final double rollingRadiusM)
     {
-        this(schema, objectCount, predictor, seed, ringDepth, framed, rollingRadiusM, 0);
+        this(schema, objectCount, predictor, seed, ringDepth, framed, rollingRadiusM, 0, 0);
     }
 
     /**
@@ -96,21 +96,6 @@ public final class SnapshotLinkSimulation
      *                       ({@link PhysicalCouplings#groundContact}), 0 for off; when
      *                       on, every other object is kept touching the ground (its z set from its rotation, sunk by
      *                       up to 8 units) as it moves, so the ground path is taken.
-     */
-    SnapshotLinkSimulation(
-        final StateSchema schema,
-        final int objectCount,
-        final Predictor predictor,
-        final long seed,
-        final int ringDepth,
-        final boolean framed,
-        final double rollingRadiusM,
-        final double cubeHalfSizeM)
-    {
-        this(schema, objectCount, predictor, seed, ringDepth, framed, rollingRadiusM, cubeHalfSizeM, 0);
-    }
-
-    /**
      * @param unackedRefTicks the sender's {@link SnapshotConfig#unackedReferenceMaxAgeTicks}; above 0 a packet whose
      *                        unacked reference was lost may be refused as {@link DecodeResult#BASELINE_MISSING}, which
      *                        is then checked to change nothing and is not acked.

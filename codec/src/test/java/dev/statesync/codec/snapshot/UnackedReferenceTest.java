@@ -48,6 +48,14 @@ final class UnackedReferenceTest
         return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(maxAgeTicks);
     }
 
+    private void randomizeAll()
+    {
+        for (int i = 0; i < OBJECTS; i++)
+        {
+            RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
+        }
+    }
+
     private void moveAll()
     {
         for (int i = 0; i < OBJECTS; i++)
@@ -83,10 +91,7 @@ final class UnackedReferenceTest
     {
         final SnapshotSender sender = sender(1);
         final SnapshotReceiver receiver = receiver();
-        for (int i = 0; i < OBJECTS; i++)
-        {
-            RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
-        }
+        randomizeAll();
         int referencing = 0;
         boolean previousReferenced = true;
         for (int tick = 1; tick <= 60; tick++)
@@ -131,10 +136,7 @@ final class UnackedReferenceTest
     {
         final SnapshotSender sender = sender(1);
         final SnapshotReceiver receiver = receiver();
-        for (int i = 0; i < OBJECTS; i++)
-        {
-            RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
-        }
+        randomizeAll();
         int refused = 0;
         final Set<Integer> applied = new HashSet<>();
         for (int tick = 1; tick <= 40; tick++)
@@ -181,10 +183,7 @@ final class UnackedReferenceTest
     {
         assertEquals(0, new SnapshotConfig().unackedReferenceMaxAgeTicks());
         final SnapshotSender sender = sender(0);
-        for (int i = 0; i < OBJECTS; i++)
-        {
-            RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
-        }
+        randomizeAll();
         for (int tick = 1; tick <= 40; tick++)
         {
             moveAll();
@@ -205,10 +204,7 @@ final class UnackedReferenceTest
         {
             ackedTicks.clear();
             final SnapshotSender sender = sender(maxAge);
-            for (int i = 0; i < OBJECTS; i++)
-            {
-                RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
-            }
+            randomizeAll();
             // A snapshot every other tick, as a budget's send rate might choose.
             for (int tick = 2; tick <= 40; tick += 2)
             {
@@ -234,10 +230,7 @@ final class UnackedReferenceTest
     void anAckedCleanPacketIsAnOrdinaryBaselineAndTheNextPacketIsClean()
     {
         final SnapshotSender sender = sender(1);
-        for (int i = 0; i < OBJECTS; i++)
-        {
-            RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
-        }
+        randomizeAll();
         for (int tick = 1; tick <= 20; tick++)
         {
             moveAll();
