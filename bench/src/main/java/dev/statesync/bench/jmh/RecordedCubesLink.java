@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import dev.statesync.bench.runner.LinkBudget;
+import dev.statesync.bench.runner.Options;
 import dev.statesync.bench.runner.Predictors;
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitWriter;
@@ -25,7 +26,10 @@ import dev.statesync.codec.snapshot.SnapshotSender;
  * <p>The link is deterministic: the ack of tick {@code t}'s packet reaches the sender just before it encodes
  * tick {@code t + }{@link #ACK_DELAY_TICKS} (100 ms round trip at 60 Hz, so baselines are as old as on the
  * runner's default link), and a fixed {@link #LOSS_ONE_IN} of packets (by a hash of the tick) never arrives:
- * the receiver does not see them and the sender never hears their ack, about the runner's 5% loss.
+ * the receiver does not see them and the sender never hears their ack, about the runner's 5% loss. As on the
+ * runner's link the sender may code a packet against the previous one before its ack
+ * ({@code SnapshotConfig.unackedReferenceMaxAgeTicks}); the receiver refuses such a packet when that one was lost,
+ * and its ack never comes either.
  *
  * <p>{@link Coding#BITPACKED} codes the same snapshots unframed and bitpacked ({@code SnapshotConfig.rangeCoded}
  * false: the same objects, predictors and baselines, no entropy coder), for what the codec costs without the
@@ -89,10 +93,14 @@ final class RecordedCubesLink
         }
     }
 
-    /** @return the snapshot settings of {@code coding}: the runner's (framed, range-coded) or bitpacked. */
+    /**
+     * @return the snapshot settings of {@code coding}: the runner's (framed, range-coded) or bitpacked, either with
+     * the runner's unbudgeted unacked reference ({@code --unacked-refs auto}).
+     */
     static SnapshotConfig config(final Coding coding)
     {
-        return new SnapshotConfig().rangeCoded(coding == Coding.RANGE_CODED);
+        return new SnapshotConfig().rangeCoded(coding == Coding.RANGE_CODED)
+            .unackedReferenceMaxAgeTicks(Options.UNBUDGETED_UNACKED_REF_TICKS);
     }
 
     /** @return a codec as the runner's: rolling about the cube scene's radius ({@code Predictors.rollingRadiusM}). */
@@ -110,6 +118,8 @@ final class RecordedCubesLink
         private final UnsafeBuffer payload = new UnsafeBuffer(new byte[CAPACITY_BYTES]);
         private final BitWriter writer = new BitWriter();
         private int lastLength;
+        /** Per tick sent, whether its frame was coded against the previous, unacked one. */
+        private final boolean[] namesUnacked;
 
         /** The runner's coding: framed and range-coded. */
         Authority(final RecordedCubes recording)
@@ -123,6 +133,16 @@ final class RecordedCubesLink
             this.coding = coding;
             sender = new SnapshotSender(recording.schema(), recording.objects(), recording.predictor(),
                 codec(recording), config(coding));
+            namesUnacked = new boolean[recording.ticks() + 1];
+        }
+
+        /**
+         * @return true if the frame of {@code tick} (sent already) is applied by the receiver: it is not lost, and
+         * if it was coded against the previous frame before that one's ack, that one was not lost either.
+         */
+        boolean applied(final int tick)
+        {
+            return !lost(tick) && !(namesUnacked[tick] && lost(tick - 1));
         }
 
         /**
@@ -133,10 +153,12 @@ final class RecordedCubesLink
         int send(final int tick)
         {
             final int ackedTick = tick - ACK_DELAY_TICKS;
-            if (ackedTick >= 1 && !lost(ackedTick))
+            // A receiver acks only what it applied: not a frame that arrived without the unacked one it names.
+            if (ackedTick >= 1 && applied(ackedTick))
             {
                 sender.onAcked(sequence(ackedTick));
             }
+            final long namedBefore = sender.unackedReferencePackets();
             if (coding == Coding.BITPACKED)
             {
                 sender.encode(tick, recording.at(tick), null, 0, Integer.MAX_VALUE,
@@ -148,6 +170,7 @@ final class RecordedCubesLink
                 lastLength = sender.encodeFramed(tick, recording.at(tick), null, 0, payload, 0, CAPACITY_BYTES,
                     sequence(tick));
             }
+            namesUnacked[tick] = sender.unackedReferencePackets() != namedBefore;
             return sender.includedCount();
         }
 
@@ -182,6 +205,8 @@ final class RecordedCubesLink
         private final int[] offsets;
         private final int[] lengths;
         private final int[] objectsSent;
+        /** Per tick, whether the receiver applies its frame ({@link Authority#applied}). */
+        private final boolean[] applied;
         private final UnsafeBuffer buffer;
         private final Coding coding;
         private final BitReader reader = new BitReader();
@@ -200,12 +225,14 @@ final class RecordedCubesLink
             offsets = new int[ticks + 1];
             lengths = new int[ticks + 1];
             objectsSent = new int[ticks + 1];
+            applied = new boolean[ticks + 1];
             final Authority authority = new Authority(recording, coding);
             byte[] all = new byte[1 << 20];
             int used = 0;
             for (int tick = 1; tick <= ticks; tick++)
             {
                 objectsSent[tick] = authority.send(tick);
+                applied[tick] = authority.applied(tick);
                 final int length = authority.lastLength();
                 if (used + length > all.length)
                 {
@@ -228,6 +255,15 @@ final class RecordedCubesLink
                 return receiver.decode(reader.wrap(buffer, offsets[tick], lengths[tick]));
             }
             return receiver.decodeFramed(buffer, offsets[tick], lengths[tick]);
+        }
+
+        /**
+         * @return true if the frame of {@code tick} is not applied: it is lost, or it was coded against the previous
+         * frame before its ack and that one was lost.
+         */
+        boolean unapplied(final int tick)
+        {
+            return !applied[tick];
         }
 
         /** @return objects the frame of {@code tick} carries. */

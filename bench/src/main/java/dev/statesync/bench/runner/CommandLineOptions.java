@@ -155,25 +155,7 @@ final class CommandLineOptions
             "rate controller choose under a budget (every tick when unlimited)"})
     void sendInterval(final String value)
     {
-        if ("auto".equals(value))
-        {
-            sendIntervalTicks = Options.SEND_INTERVAL_AUTO;
-            return;
-        }
-        try
-        {
-            final int n = Integer.parseInt(value);
-            if (n >= 1 && n <= Options.MAX_SEND_INTERVAL_TICKS)
-            {
-                sendIntervalTicks = n;
-                return;
-            }
-        }
-        catch (final NumberFormatException ignored)
-        {
-            // reported below
-        }
-        throw bad("--send-interval must be auto or 1.." + Options.MAX_SEND_INTERVAL_TICKS + ", got '" + value + "'");
+        sendIntervalTicks = autoOrTicks("--send-interval", value, Options.SEND_INTERVAL_AUTO, 1, Options.MAX_SEND_INTERVAL_TICKS);
     }
 
     String quantization = Options.QUANTIZATION_AUTO;
@@ -262,6 +244,17 @@ final class CommandLineOptions
     void maxSendInterval(final int value)
     {
         maxSendIntervalTicks = (int)inRange("--max-send-interval", value, 1, Options.MAX_SEND_INTERVAL_TICKS, true);
+    }
+
+    int unackedRefTicks = Options.UNACKED_REFS_AUTO;
+
+    @Option(names = "--unacked-refs", paramLabel = "N|auto", order = 30,
+        description = {"a snapshot may delta against the previous one before its ack, if that one is at most N",
+            "ticks old and named only acked baselines (SnapshotConfig.unackedReferenceMaxAgeTicks; 0: acked only;",
+            "auto (default): " + Options.UNBUDGETED_UNACKED_REF_TICKS + " unbudgeted, 0 under a budget)"})
+    void unackedRefs(final String value)
+    {
+        unackedRefTicks = autoOrTicks("--unacked-refs", value, Options.UNACKED_REFS_AUTO, 0, Options.MAX_UNACKED_REF_TICKS);
     }
 
     double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;
@@ -402,6 +395,28 @@ final class CommandLineOptions
             }
         }
         throw bad(option + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'");
+    }
+
+    /** @return {@code auto} for "auto", else {@code value} as ticks in {@code min..max}. */
+    private int autoOrTicks(final String option, final String value, final int auto, final int min, final int max)
+    {
+        if ("auto".equals(value))
+        {
+            return auto;
+        }
+        try
+        {
+            final int n = Integer.parseInt(value);
+            if (n >= min && n <= max)
+            {
+                return n;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below
+        }
+        throw bad(option + " must be auto or " + min + ".." + max + ", got '" + value + "'");
     }
 
     private double inRange(

@@ -15,7 +15,8 @@ import java.util.List;
  *   <li><b>lost</b>: the object was in that tick's snapshot and the simulator dropped it;</li>
  *   <li><b>deferred</b>: the sender held the object back that tick (old-baseline protection,
  *       {@code SnapshotSender.lastDeferredTick});</li>
- *   <li><b>late</b>: it was sent and not dropped, but had not arrived when the tick was displayed;</li>
+ *   <li><b>late</b>: it was sent and not dropped, but had not arrived when the tick was displayed, or its snapshot
+ *       was refused because the unacked snapshot it was coded against was dropped ({@code --unacked-refs});</li>
  *   <li><b>unsent</b>: neither (unchanged, waiting for an ack, or left out by a budget).</li>
  * </ul>
  * An error with no gap ({@code A == S}) is the codec's and quantization's own: <b>quantization</b> in the table.

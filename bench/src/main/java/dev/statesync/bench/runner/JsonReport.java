@@ -135,6 +135,7 @@ public final class JsonReport
         link.put("packetsLost", l.packetsLost());
         link.put("invalidPackets", l.invalidPackets());
         link.put("baselineMisses", l.baselineMisses());
+        link.put("unackedReferenceSnapshots", l.unackedReferenceSnapshots());
         link.set("rttMs", number(l.rttMs()));
 
         final PredictionFigures p = r.prediction();

@@ -6,11 +6,16 @@ package dev.statesync.bench.runner;
  * @param packetsSent     snapshot packets the authority sent.
  * @param packetsAcked    of those, acked by the replica.
  * @param packetsLost     authority-to-replica datagrams (snapshots or their fragments) the network dropped.
- * @param invalidPackets  replica decode failures plus datagrams either endpoint rejected.
- * @param baselineMisses  snapshots the replica refused because a delta named a baseline it does not hold.
+ * @param invalidPackets  replica decode failures other than stale snapshots and baseline misses, plus datagrams
+ *                        either endpoint rejected: hostile or corrupt input.
+ * @param baselineMisses  snapshots the replica refused because a delta named a baseline it does not hold: with
+ *                        unacked references, those whose reference the network lost; else expected 0.
+ * @param unackedReferenceSnapshots snapshots sent against the previous, unacked one
+ *                        ({@code SnapshotConfig.unackedReferenceMaxAgeTicks}).
  * @param rttMs           the authority's smoothed round-trip estimate, ms.
  */
 public record LinkFigures(
-    long packetsSent, long packetsAcked, long packetsLost, long invalidPackets, long baselineMisses, double rttMs)
+    long packetsSent, long packetsAcked, long packetsLost, long invalidPackets, long baselineMisses,
+    long unackedReferenceSnapshots, double rttMs)
 {
 }

@@ -5,6 +5,7 @@ import picocli.CommandLine.ParameterException;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.priority.ErrorPriorityConfig;
+import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
 import dev.statesync.sync.snapshot.SnapshotRateControlConfig;
 
@@ -56,6 +57,16 @@ public final class Options
     public static final int SEND_INTERVAL_AUTO = 0;
     /** Longest send interval, ticks: the display interpolates across at most 8 ticks. */
     public static final int MAX_SEND_INTERVAL_TICKS = 4;
+    /** {@code --unacked-refs auto} (the default): {@link #UNBUDGETED_UNACKED_REF_TICKS} unbudgeted, 0 under a budget. */
+    public static final int UNACKED_REFS_AUTO = -1;
+    /**
+     * {@code --unacked-refs auto} without a budget: the previous snapshot may serve as a baseline up to this many
+     * ticks old before its ack. Under a budget auto is 0: there the saved bits bought no fidelity and the refusals
+     * cost some (results.md, "Unacked references").
+     */
+    public static final int UNBUDGETED_UNACKED_REF_TICKS = 1;
+    /** Largest {@code --unacked-refs}: two of the longest send intervals. */
+    public static final int MAX_UNACKED_REF_TICKS = 2 * MAX_SEND_INTERVAL_TICKS;
     /** {@code --quantization auto}: {@link #QUANTIZATION_COARSE} below {@link #AUTO_COARSE_BELOW_KBPS}, else Fiedler's. */
     public static final String QUANTIZATION_AUTO = "auto";
     /** {@code --quantization coarse}: under a budget, the coarsest the error targets allow (QuantizationForError). */
@@ -118,6 +129,7 @@ public final class Options
     private final int sparePackets;
     private final double unackedLossWeight;
     private final int maxSendIntervalTicks;
+    private final int unackedRefTicks;
 
     private Options(final CommandLineOptions c)
     {
@@ -152,6 +164,7 @@ public final class Options
         sparePackets = c.sparePackets;
         unackedLossWeight = c.unackedLossWeight;
         maxSendIntervalTicks = c.maxSendIntervalTicks;
+        unackedRefTicks = c.unackedRefTicks;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -194,6 +207,7 @@ public final class Options
         sparePackets = base.sparePackets;
         unackedLossWeight = base.unackedLossWeight;
         maxSendIntervalTicks = base.maxSendIntervalTicks;
+        unackedRefTicks = base.unackedRefTicks;
     }
 
     /**
@@ -439,6 +453,25 @@ public final class Options
     public int maxSendIntervalTicks()
     {
         return maxSendIntervalTicks;
+    }
+
+    /**
+     * @return the snapshot config both ends of the run's link use: range-coded, and the sender's unacked
+     * reference ({@code --unacked-refs}).
+     */
+    public SnapshotConfig snapshotConfig()
+    {
+        return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks());
+    }
+
+    /** @return how old the previous, unacked snapshot may be to serve as a baseline, ticks ({@code --unacked-refs}). */
+    public int unackedRefTicks()
+    {
+        if (unackedRefTicks != UNACKED_REFS_AUTO)
+        {
+            return unackedRefTicks;
+        }
+        return budgeted() ? 0 : UNBUDGETED_UNACKED_REF_TICKS;
     }
 
     /** @return how much error priority doubts an unacked send in flight ({@code --unacked-loss-weight}). */

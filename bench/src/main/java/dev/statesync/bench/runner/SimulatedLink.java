@@ -6,7 +6,6 @@ import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.quantize.StateQuantizer;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
-import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
@@ -114,7 +113,7 @@ final class SimulatedLink implements DatagramHandler
         return new SnapshotLinkConfig().payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .rollingRadiusM(Predictors.rollingRadiusM(schema))
             .groundContact(Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(schema))
-            .snapshot(new SnapshotConfig().rangeCoded(true));
+            .snapshot(options.snapshotConfig());
     }
 
     /** Link stage: deliver every datagram the simulator has due at {@code nowNs}, both ways. */
@@ -249,8 +248,10 @@ final class SimulatedLink implements DatagramHandler
             a.counter(ReliableCounters.PACKETS_SENT),
             a.counter(ReliableCounters.PACKETS_ACKED),
             snapshotDatagramsLost,
-            replica.decodeFailures() - replica.counter(SnapshotReplicaCounters.REFUSED_STALE) + rejected,
+            replica.decodeFailures() - replica.counter(SnapshotReplicaCounters.REFUSED_STALE) -
+                replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) + rejected,
             replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING),
+            authority.sender().unackedReferencePackets(),
             a.rttMs());
     }
 

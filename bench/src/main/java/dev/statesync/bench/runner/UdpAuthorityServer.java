@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.statesync.bench.scene.Scene;
-import dev.statesync.codec.snapshot.SnapshotConfig;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.sync.snapshot.SnapshotLinkConfig;
@@ -87,7 +86,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
             .tickRateHz(Scene.TICK_RATE_HZ)
             .rollingRadiusM(Predictors.rollingRadiusM(schema))
             .groundContact(Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(schema))
-            .snapshot(new SnapshotConfig().rangeCoded(true));
+            .snapshot(options.snapshotConfig());
     }
 
     /** @return the bound port. */

@@ -21,7 +21,8 @@ class JsonReportTest
     private static final List<String> FIDELITY_KEYS = List.of("delayTicks", "displayDelay", "positionErrorMeanM", "positionErrorP99M",
         "positionErrorMaxM", "rotationErrorP99Deg", "restingJitterM");
     private static final List<String> LINK_KEYS =
-        List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses", "rttMs");
+        List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses",
+            "unackedReferenceSnapshots", "rttMs");
     private static final List<String> PREDICTION_KEYS =
         List.of("perfectPredictionRate", "corrections", "largestCorrectionM", "largestDisplayedJumpPerFrameM");
     private static final List<String> CPU_KEYS = List.of("encodeNsPerObject", "decodeNsPerObject", "objectsSent");

@@ -94,6 +94,25 @@ class OptionsTest
     }
 
     @Test
+    void unackedReferencesAreOnUnbudgetedAndOffUnderABudgetUnlessSet()
+    {
+        assertEquals(Options.UNBUDGETED_UNACKED_REF_TICKS, Options.defaults().unackedRefTicks());
+        assertEquals(Options.UNBUDGETED_UNACKED_REF_TICKS,
+            Options.defaults().snapshotConfig().unackedReferenceMaxAgeTicks(), "the link's config carries it");
+        assertEquals(0, Options.parse("--budget-kbps", "128").unackedRefTicks());
+        assertEquals(0, Options.defaults().withBudget(128, 5).unackedRefTicks(), "a sweep's budgeted run: off");
+        assertEquals(Options.UNBUDGETED_UNACKED_REF_TICKS, Options.parse("--budget-kbps", "128").withBudget(0, 5)
+            .unackedRefTicks(), "a sweep's unlimited run: on");
+        assertEquals(2, Options.parse("--budget-kbps", "128", "--unacked-refs", "2").unackedRefTicks());
+        assertEquals(0, Options.parse("--unacked-refs", "0").snapshotConfig().unackedReferenceMaxAgeTicks());
+        assertEquals(Options.UNBUDGETED_UNACKED_REF_TICKS, Options.parse("--unacked-refs", "auto").unackedRefTicks());
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-refs", "-1"));
+        assertThrows(IllegalArgumentException.class,
+            () -> Options.parse("--unacked-refs", String.valueOf(Options.MAX_UNACKED_REF_TICKS + 1)));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-refs", "some"));
+    }
+
+    @Test
     void shouldSetFiedlersRecordingLinkWithOneFlag()
     {
         final Options o = Options.parse("--link", "fiedler");

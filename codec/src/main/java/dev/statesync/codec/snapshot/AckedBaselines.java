@@ -69,13 +69,17 @@ final class AckedBaselines
         System.arraycopy(objects, 0, historyObjects, slot * objectCount, count);
     }
 
-    /** See {@link SnapshotSender#onAcked(int)}. */
-    void onAcked(final int sequence)
+    /**
+     * See {@link SnapshotSender#onAcked(int)}.
+     *
+     * @return the acked packet's tick, or {@link StateRing#NO_TICK} for an unknown, expired or repeated sequence.
+     */
+    int onAcked(final int sequence)
     {
         final int slot = sequence & historyMask;
         if (!historyValid[slot] || historySequence[slot] != (sequence & 0xFFFF))
         {
-            return;
+            return StateRing.NO_TICK;
         }
         historyValid[slot] = false;
         final int tick = historyTick[slot];
@@ -99,6 +103,7 @@ final class AckedBaselines
                 olderAckedTick[object] = tick;
             }
         }
+        return tick;
     }
 
     /**

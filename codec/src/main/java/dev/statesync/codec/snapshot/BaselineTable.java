@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Which baselines a prepared snapshot's candidates delta against, and the baseline table that names them: per
- * candidate its newest (and, for two-baseline predictors, older) usable acked tick; the table of the most used
+ * candidate its newest (and, for two-baseline predictors, older) usable acked tick, or the clean unacked packet
+ * ({@link UnackedReference}); the table of the most used
  * of those ticks whose ages fit the budget's share, newest tick first; and per packet the part of it that the
  * packet's objects name ({@link #compact}).
  *
@@ -132,7 +133,8 @@ final class BaselineTable
 
     /**
      * Pick each candidate's baselines and the prepared table of the most used baseline ticks whose ages fit
-     * {@code maxTableBits}.
+     * {@code maxTableBits}. A candidate the clean unacked packet carried ({@link UnackedReference}) takes that
+     * packet's state as its newest baseline and its newest acked state as the older.
      *
      * @param candidateObjects the prepared snapshot's candidates.
      * @return the table's size.
@@ -142,7 +144,8 @@ final class BaselineTable
         final int[] candidateObjects,
         final int candidateCount,
         final int maxTableBits,
-        final AckedBaselines acked)
+        final AckedBaselines acked,
+        final UnackedReference unacked)
     {
         int distinct = 0;
         for (int c = 0; c < candidateCount; c++)
@@ -154,8 +157,17 @@ final class BaselineTable
             {
                 newest = StateRing.NO_TICK;
             }
-            final int older = twoBaselines && newest != StateRing.NO_TICK ?
+            int older = twoBaselines && newest != StateRing.NO_TICK ?
                 usableBaseline(object, acked.olderTick(object), tick, maxBaselineAgeTicks) : StateRing.NO_TICK;
+            final int unackedTick =
+                usableBaseline(object, unacked.baselineTick(object, tick, acked.newestTick(object)), tick, maxBaselineAgeTicks);
+            if (unackedTick != StateRing.NO_TICK)
+            {
+                // The state sent a tick or two ago is the newest baseline; the newest acked one, if safe, the older.
+                older = twoBaselines && newest != StateRing.NO_TICK && tick - newest <= maxBaselineAgeTicks ?
+                    newest : StateRing.NO_TICK;
+                newest = unackedTick;
+            }
             newestBaselineTick[object] = newest;
             olderBaselineTick[object] = older;
             distinct = countTick(newest, distinct);

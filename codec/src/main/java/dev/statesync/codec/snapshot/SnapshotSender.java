@@ -47,6 +47,7 @@ public final class SnapshotSender implements ObjectSizer
     /** Coder models by tick, or null unless range coding is on. */
     private final ModelRing modelRing;
     private final AckedBaselines acked;
+    private final UnackedReference unacked;
     private final ResendPolicy resend;
     private final BaselineTable table;
     private final PreparedSnapshot prepared;
@@ -97,6 +98,7 @@ public final class SnapshotSender implements ObjectSizer
         modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
+        unacked = new UnackedReference(objectCount, config.unackedReferenceMaxAgeTicks());
         resend = new ResendPolicy(sentRing, stride, objectCount, config);
         table = new BaselineTable(sentRing, objectCount, predictor.baselineCount() == 2, config);
         prepared = new PreparedSnapshot(schema, objectCount, predictor, codec, sentRing, modelRing != null,
@@ -129,6 +131,7 @@ public final class SnapshotSender implements ObjectSizer
             modelRing.reset();
         }
         acked.reset();
+        unacked.reset();
         resend.reset();
         table.reset();
         prepared.reset();
@@ -254,7 +257,7 @@ public final class SnapshotSender implements ObjectSizer
                 prepared.addCandidate(object);
             }
         }
-        table.choose(tick, prepared.candidateObjects(), prepared.candidateCount(), Math.max(budgetBits, 0) / 2, acked);
+        table.choose(tick, prepared.candidateObjects(), prepared.candidateCount(), Math.max(budgetBits, 0) / 2, acked, unacked);
         prepared.predictCandidates(table);
         lastCandidateCount = prepared.candidateCount();
         return lastCandidateCount;
@@ -329,6 +332,7 @@ public final class SnapshotSender implements ObjectSizer
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
         acked.recordSent(sequence, tick, includedInGivenOrder, includedCount);
+        unacked.written(plan);
         previousStates.written(tick, states, includedInGivenOrder, includedCount);
         previousStatesSent += plan.previousCount;
         for (int i = 0; i < includedCount; i++)
@@ -534,7 +538,7 @@ public final class SnapshotSender implements ObjectSizer
      */
     public void onAcked(final int sequence)
     {
-        acked.onAcked(sequence);
+        unacked.acked(acked.onAcked(sequence));
     }
 
     /**
@@ -547,7 +551,16 @@ public final class SnapshotSender implements ObjectSizer
      */
     public long stateDigest()
     {
-        return acked.digest();
+        return unacked.digest(acked.digest());
+    }
+
+    /**
+     * @return packets written that named the previous, unacked packet as a baseline
+     * ({@link SnapshotConfig#unackedReferenceMaxAgeTicks}); a receiver that lost that packet refuses them.
+     */
+    public long unackedReferencePackets()
+    {
+        return unacked.referencingPackets();
     }
 
     /** @return entries of the last written packet's baseline table (for tests of its order). */

@@ -270,7 +270,7 @@ class GroundContactTest
         final CheapestOfPredictor predictor = new CheapestOfPredictor(HoldPredictor.INSTANCE,
             new LinearExtrapolationPredictor(Rotation.QUATERNION));
         final SnapshotLinkSimulation link = new SnapshotLinkSimulation(schema, objectCount, predictor, seed, 16,
-            rangeCoded, CUBE_RADIUS_M, HALF_SIZE_M);
+            rangeCoded, CUBE_RADIUS_M, HALF_SIZE_M, 0);
         link.assertDeliversEveryStateThroughLoss(lossPercent);
     }
 

@@ -55,6 +55,10 @@ public final class SnapshotLinkSimulation
     /** Keeps every other object on the ground, or null. */
     private final GroundContact ground;
     private final StateRecord groundView;
+    /** Whether a packet may be refused for a lost unacked reference (see the last constructor). */
+    private final boolean missingReferenceAllowed;
+    /** Packets refused for a lost unacked reference, each checked to have changed nothing. */
+    long missingReferenceRefusals;
 
     SnapshotLinkSimulation(
         final StateSchema schema, final int objectCount, final Predictor predictor, final long seed, final int ringDepth)
@@ -83,7 +87,7 @@ public final class SnapshotLinkSimulation
         final boolean framed,
         final double rollingRadiusM)
     {
-        this(schema, objectCount, predictor, seed, ringDepth, framed, rollingRadiusM, 0);
+        this(schema, objectCount, predictor, seed, ringDepth, framed, rollingRadiusM, 0, 0);
     }
 
     /**
@@ -92,6 +96,9 @@ public final class SnapshotLinkSimulation
      *                       ({@link PhysicalCouplings#groundContact}), 0 for off; when
      *                       on, every other object is kept touching the ground (its z set from its rotation, sunk by
      *                       up to 8 units) as it moves, so the ground path is taken.
+     * @param unackedRefTicks the sender's {@link SnapshotConfig#unackedReferenceMaxAgeTicks}; above 0 a packet whose
+     *                        unacked reference was lost may be refused as {@link DecodeResult#BASELINE_MISSING}, which
+     *                        is then checked to change nothing and is not acked.
      */
     SnapshotLinkSimulation(
         final StateSchema schema,
@@ -101,15 +108,18 @@ public final class SnapshotLinkSimulation
         final int ringDepth,
         final boolean framed,
         final double rollingRadiusM,
-        final double cubeHalfSizeM)
+        final double cubeHalfSizeM,
+        final int unackedRefTicks)
     {
+        this.missingReferenceAllowed = unackedRefTicks > 0;
         this.ground = cubeHalfSizeM == 0 ? null : new GroundContact(schema, 0, cubeHalfSizeM);
         this.groundView = new StateRecord(schema);
         this.framed = framed;
         this.schema = schema;
         this.objectCount = objectCount;
         this.random = new SplittableRandom(seed);
-        final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth).rangeCoded(framed);
+        final SnapshotConfig config = new SnapshotConfig().ringDepthTicks(ringDepth).rangeCoded(framed)
+            .unackedReferenceMaxAgeTicks(unackedRefTicks);
         final PhysicalCouplings couplings =
             new PhysicalCouplings().rollingRadiusM(rollingRadiusM).groundContact(0, cubeHalfSizeM);
         sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema, couplings), config);
@@ -236,6 +246,7 @@ public final class SnapshotLinkSimulation
                 continue;
             }
             packets.remove(i--);
+            final long digestBefore = missingReferenceAllowed ? receiver.stateDigest() : 0;
             final DecodeResult result;
             if (framed)
             {
@@ -248,6 +259,12 @@ public final class SnapshotLinkSimulation
             }
             if (result == DecodeResult.STALE)
             {
+                continue;
+            }
+            if (result == DecodeResult.BASELINE_MISSING && missingReferenceAllowed)
+            {
+                assertEquals(digestBefore, receiver.stateDigest(), "a refusal changed the receiver");
+                missingReferenceRefusals++;
                 continue;
             }
             assertEquals(DecodeResult.OK, result, "packet of tick " + flight.tick());

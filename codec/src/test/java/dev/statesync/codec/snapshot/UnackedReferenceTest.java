@@ -1,0 +1,273 @@
+package dev.statesync.codec.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+import dev.statesync.codec.predict.LinearExtrapolationPredictor;
+import dev.statesync.codec.predict.Predictor;
+import dev.statesync.codec.state.QuantizedStates;
+import dev.statesync.codec.state.StateSchema;
+
+/**
+ * {@link SnapshotConfig#unackedReferenceMaxAgeTicks}: a packet may delta against the clean packet written just before
+ * it before its ack; such a packet is never itself a reference, a receiver that has the reference decodes it to the
+ * sender's states, and one that lost the reference refuses it without changing anything.
+ */
+final class UnackedReferenceTest
+{
+    private static final StateSchema SCHEMA = StateSchema.snapshot3d();
+    private static final int OBJECTS = 40;
+    private static final Predictor PREDICTOR = new LinearExtrapolationPredictor(false);
+
+    private final QuantizedStates states = new QuantizedStates(SCHEMA, OBJECTS);
+    private final SplittableRandom random = new SplittableRandom(11);
+    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 * 1024]);
+    /** Ticks of packets the sender has been told were acked. */
+    private final Set<Integer> ackedTicks = new HashSet<>();
+
+    private static SnapshotSender sender(final int maxAgeTicks)
+    {
+        return new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config(maxAgeTicks));
+    }
+
+    private static SnapshotReceiver receiver()
+    {
+        return new SnapshotReceiver(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config(0));
+    }
+
+    private static SnapshotConfig config(final int maxAgeTicks)
+    {
+        return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(maxAgeTicks);
+    }
+
+    private void randomizeAll()
+    {
+        for (int i = 0; i < OBJECTS; i++)
+        {
+            RandomStates.randomRecord(SCHEMA, random, states.array(), states.offsetOf(i));
+        }
+    }
+
+    private void moveAll()
+    {
+        for (int i = 0; i < OBJECTS; i++)
+        {
+            RandomStates.evolve(SCHEMA, random, states.array(), states.offsetOf(i));
+        }
+    }
+
+    private int send(final SnapshotSender sender, final int tick)
+    {
+        return sender.encodeFramed(tick, states, null, 0, buffer, 0, buffer.capacity(), tick);
+    }
+
+    /** @return how many of the last packet's table entries the sender had not been told were acked. */
+    private int unackedEntries(final SnapshotSender sender)
+    {
+        int unacked = 0;
+        for (int i = 0; i < sender.lastTableSize(); i++)
+        {
+            unacked += ackedTicks.contains(sender.lastTableTick(i)) ? 0 : 1;
+        }
+        return unacked;
+    }
+
+    private void ack(final SnapshotSender sender, final int tick)
+    {
+        sender.onAcked(tick);
+        ackedTicks.add(tick);
+    }
+
+    @Test
+    void packetsAlternateBetweenCleanAndOneNamingThePreviousCleanPacketAndDecodeToTheSendersStates()
+    {
+        final SnapshotSender sender = sender(1);
+        final SnapshotReceiver receiver = receiver();
+        randomizeAll();
+        int referencing = 0;
+        boolean previousReferenced = true;
+        for (int tick = 1; tick <= 60; tick++)
+        {
+            moveAll();
+            final int length = send(sender, tick);
+            final int unacked = unackedEntries(sender);
+            // Acks come 8 ticks late, as at a 100 ms round trip: only the previous packet can be the unacked entry.
+            assertTrue(unacked <= 1, "tick " + tick + " names " + unacked + " unacked packets");
+            if (unacked == 1)
+            {
+                assertEquals(false, previousReferenced, "tick " + tick + " names a packet that itself named one");
+                boolean namesPrevious = false;
+                for (int i = 0; i < sender.lastTableSize(); i++)
+                {
+                    namesPrevious |= sender.lastTableTick(i) == tick - 1;
+                }
+                assertTrue(namesPrevious, "tick " + tick + ": the unacked entry is the previous packet");
+                referencing++;
+            }
+            else if (tick > 1)
+            {
+                assertTrue(previousReferenced, "tick " + tick + " is clean right after a clean packet");
+            }
+            previousReferenced = unacked == 1;
+            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length), "tick " + tick);
+            for (int object = 0; object < OBJECTS; object++)
+            {
+                assertTrue(receiver.states().sameObject(object, states), "object " + object + " at tick " + tick);
+            }
+            if (tick > 8)
+            {
+                ack(sender, tick - 8);
+            }
+        }
+        assertEquals(30, referencing, "every other packet names the one before it");
+        assertEquals(referencing, sender.unackedReferencePackets());
+    }
+
+    @Test
+    void aReceiverThatLostTheCleanPacketRefusesTheNextAndChangesNothingThenDecodesTheOneAfter()
+    {
+        final SnapshotSender sender = sender(1);
+        final SnapshotReceiver receiver = receiver();
+        randomizeAll();
+        int refused = 0;
+        final Set<Integer> applied = new HashSet<>();
+        for (int tick = 1; tick <= 40; tick++)
+        {
+            // Acks come 8 ticks late, and only for packets the receiver applied.
+            if (applied.contains(tick - 8))
+            {
+                ack(sender, tick - 8);
+            }
+            moveAll();
+            final int length = send(sender, tick);
+            final boolean referencing = unackedEntries(sender) == 1;
+            // The receiver loses every fifth packet; a referencing packet whose reference it lost must be refused.
+            final boolean lost = tick % 5 == 0;
+            final boolean referenceLost = referencing && (tick - 1) % 5 == 0;
+            if (lost)
+            {
+                continue;
+            }
+            final long before = receiver.stateDigest();
+            final DecodeResult result = receiver.decodeFramed(buffer, 0, length);
+            if (referenceLost)
+            {
+                assertEquals(DecodeResult.BASELINE_MISSING, result, "tick " + tick);
+                assertEquals(before, receiver.stateDigest(), "the refusal at tick " + tick + " changed the receiver");
+                refused++;
+                continue;
+            }
+            assertEquals(DecodeResult.OK, result, "tick " + tick);
+            // Only what the packet carried: an unchanged state lost with the refused packet waits for its resend.
+            for (int u = 0; u < receiver.updatedCount(); u++)
+            {
+                final int object = receiver.updatedObjects()[u];
+                assertTrue(receiver.states().sameObject(object, states), "object " + object + " at tick " + tick);
+            }
+            applied.add(tick);
+        }
+        assertTrue(refused >= 2, "losses of clean packets were followed by refusals: " + refused);
+        assertEquals(refused, receiver.baselineMisses());
+    }
+
+    @Test
+    void offByDefaultEveryNamedBaselineIsAcked()
+    {
+        assertEquals(0, new SnapshotConfig().unackedReferenceMaxAgeTicks());
+        final SnapshotSender sender = sender(0);
+        randomizeAll();
+        for (int tick = 1; tick <= 40; tick++)
+        {
+            moveAll();
+            send(sender, tick);
+            assertEquals(0, unackedEntries(sender), "tick " + tick);
+            if (tick > 8)
+            {
+                ack(sender, tick - 8);
+            }
+        }
+        assertEquals(0, sender.unackedReferencePackets());
+    }
+
+    @Test
+    void thePreviousPacketServesOnlyUpToTheConfiguredAge()
+    {
+        for (int maxAge = 1; maxAge <= 2; maxAge++)
+        {
+            ackedTicks.clear();
+            final SnapshotSender sender = sender(maxAge);
+            randomizeAll();
+            // A snapshot every other tick, as a budget's send rate might choose.
+            for (int tick = 2; tick <= 40; tick += 2)
+            {
+                moveAll();
+                send(sender, tick);
+                if (tick > 8)
+                {
+                    ack(sender, tick - 8);
+                }
+            }
+            if (maxAge == 1)
+            {
+                assertEquals(0, sender.unackedReferencePackets(), "a packet 2 ticks old is too old for 1");
+            }
+            else
+            {
+                assertEquals(10, sender.unackedReferencePackets(), "every other packet names the one 2 ticks before");
+            }
+        }
+    }
+
+    @Test
+    void anAckedCleanPacketIsAnOrdinaryBaselineAndTheNextPacketIsClean()
+    {
+        final SnapshotSender sender = sender(1);
+        randomizeAll();
+        for (int tick = 1; tick <= 20; tick++)
+        {
+            moveAll();
+            send(sender, tick);
+            // Acked at once, as on a zero round trip: nothing is ever unacked when the next packet is written.
+            ack(sender, tick);
+            assertEquals(0, unackedEntries(sender), "tick " + tick);
+        }
+        assertEquals(0, sender.unackedReferencePackets());
+    }
+
+    @Test
+    void anAgeBeyondTheUsableBaselinesIsRefused()
+    {
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotConfig().unackedReferenceMaxAgeTicks(-1));
+        final SnapshotConfig tooOld = new SnapshotConfig().ringDepthTicks(16).maxReorderTicks(4)
+            .unackedReferenceMaxAgeTicks(12);
+        assertThrows(IllegalStateException.class, tooOld::unackedReferenceMaxAgeTicks);
+        assertEquals(11, new SnapshotConfig().ringDepthTicks(16).maxReorderTicks(4).unackedReferenceMaxAgeTicks(11)
+            .unackedReferenceMaxAgeTicks());
+    }
+
+    @Test
+    void aLossyReorderingLinkStillDeliversEveryStateExactly()
+    {
+        for (final boolean framed : new boolean[]{ true, false })
+        {
+            final SnapshotLinkSimulation link =
+                new SnapshotLinkSimulation(SCHEMA, OBJECTS, PREDICTOR, 21, 64, framed, 0, 0, 1);
+            link.run(120, 0.1, 3, 0, 1);
+            link.settle(300, 0.1, 3, 0, 121);
+            assertTrue(link.missingReferenceRefusals > 0, "some references were lost");
+            assertEquals(link.missingReferenceRefusals, link.receiver.baselineMisses());
+            assertEquals(0, link.receiver.malformedPackets());
+            assertTrue(link.objectsChecked > 0, "objects decoded and compared");
+            assertEquals(0, link.objectsOutOfSync(), framed ? "framed" : "bitpacked");
+            assertTrue(link.sender.unackedReferencePackets() > 0);
+        }
+    }
+}
