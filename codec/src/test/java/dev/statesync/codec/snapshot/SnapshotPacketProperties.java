@@ -39,7 +39,7 @@ class SnapshotPacketProperties
         final SplittableRandom random = new SplittableRandom(seed);
         final PacketPlan written = randomPlan(schema, objectCount, baselineCount, random);
         final IndexCoding indexCoding = new IndexCoding(objectCount);
-        final PacketLayout layout = rangeCoded ? new ModeledLayout(indexCoding, null) : new BitpackedLayout(indexCoding);
+        final PacketLayout layout = rangeCoded ? new ModeledLayout(indexCoding, null, 0) : new BitpackedLayout(indexCoding);
         final SnapshotPacket packet = new SnapshotPacket(objectCount, baselineCount, alternatives, new ObjectCodec(schema));
         for (int i = 0; i < written.count; i++)
         {
