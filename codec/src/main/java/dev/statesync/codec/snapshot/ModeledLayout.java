@@ -97,7 +97,8 @@ final class ModeledLayout implements PacketLayout
         }
         else
         {
-            indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.modelRefFlags, plan.modelRefFlagsOffset);
+            indexCoding.serializeModeled(
+                stream, plan.objects, plan.count, plan.modelRefFlags, plan.modelRefFlagsOffset);
         }
         return DecodeResult.OK;
     }
