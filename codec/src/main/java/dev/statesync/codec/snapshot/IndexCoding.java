@@ -36,7 +36,7 @@ public final class IndexCoding
         };
     }
 
-    /** Flag contexts: {@link #serializeModeled}'s no reference / not in it / in it, times previous carried; then one. */
+    /** Flag contexts of {@link #serializeModeled} (no reference / not in it / in it, times previous), then one. */
     static final int FLAG_CONTEXT_BASE = MotionContext.FLAGS_USED;
     /** Flag context of {@link ModeledLayout}'s "the set is coded against the newest baseline table entry's packet". */
     static final int NEWEST_ENTRY_FLAG_CONTEXT = FLAG_CONTEXT_BASE + 6;
