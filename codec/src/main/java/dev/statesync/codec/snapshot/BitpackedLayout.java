@@ -24,27 +24,30 @@ final class BitpackedLayout implements PacketLayout
     @Override
     public DecodeResult serializeModelReference(final BitStream stream, final PacketPlan plan)
     {
-        plan.referenceFlags = null;
-        plan.referenceFlagsOffset = 0;
+        plan.modelRefFlags = null;
+        plan.modelRefFlagsOffset = 0;
         return DecodeResult.OK;
     }
 
     @Override
-    public void serializeObjects(final BitStream stream, final PacketPlan plan)
+    public DecodeResult serializeObjects(final BitStream stream, final PacketPlan plan)
     {
+        plan.newestEntryFlags = null;
+        plan.newestEntryFlagsOffset = 0;
         indexCoding.serialize(stream, plan.objects, plan.count);
+        return DecodeResult.OK;
     }
 
     @Override
     public int serializeNewestRef(
-        final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
+        final BitStream stream, final int newest, final int tableSize, final int carried)
     {
         return stream.serializeInt(newest, 0, tableSize);
     }
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final boolean carriedInReference)
+        final BitStream stream, final int older, final int newest, final int tableSize, final int carried)
     {
         return stream.serializeInt(older, 0, tableSize);
     }

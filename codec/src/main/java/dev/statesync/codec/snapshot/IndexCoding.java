@@ -36,9 +36,11 @@ public final class IndexCoding
         };
     }
 
-    /** Flag contexts of {@link #serializeModeled}: no reference / not in it / in it, times previous carried. */
+    /** Flag contexts of {@link #serializeModeled} (no reference / not in it / in it, times previous), then one. */
     static final int FLAG_CONTEXT_BASE = MotionContext.FLAGS_USED;
-    static final int FLAG_CONTEXTS = 6;
+    /** Flag context of {@link ModeledLayout}'s "the set is coded against the newest baseline table entry's packet". */
+    static final int NEWEST_ENTRY_FLAG_CONTEXT = FLAG_CONTEXT_BASE + 6;
+    static final int FLAG_CONTEXTS = 7;
 
     /**
      * Serialize the ascending indices of a packet's {@code count} objects (count was serialized before) as

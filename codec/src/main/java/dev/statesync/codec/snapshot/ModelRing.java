@@ -10,9 +10,11 @@ import dev.statesync.codec.entropy.ContextModel;
  *
  * <p>Why it is safe on a lossy link: a packet names the tick of a snapshot the receiver acked (so decoded,
  * so stored here on its side too) and both ends copy that tick's model before coding the rest of the
- * packet, and code the new packet's object set against that snapshot's (moving objects keep moving). A slot
- * remembers its tick, so an entry that was overwritten or never stored is reported missing, never silently
- * used. Memory: {@code depth * (ContextModel.BYTES + objects)} bytes. Allocation-free after construction.
+ * packet, and code the new packet's object set against that snapshot's (moving objects keep moving), or against
+ * the set of the packet's newest baseline, which both ends then hold too (see
+ * {@link ModeledLayout#serializeObjects}). A slot remembers its tick, so an entry that was overwritten or never
+ * stored is reported missing, never silently used. Memory: {@code depth * (ContextModel.BYTES + objects)} bytes.
+ * Allocation-free after construction.
  */
 final class ModelRing
 {

@@ -6,7 +6,8 @@ import dev.statesync.codec.entropy.ModeledBitStream;
 
 /**
  * The range-coded snapshot layout (see {@link SnapshotFormat}): a model reference that both ends continue
- * coding from, one context-coded flag per object ({@link IndexCoding#serializeModeled}), refs and alternative
+ * coding from, one context-coded flag per object ({@link IndexCoding#serializeModeled}) against the packet of the
+ * newest baseline table entry, refs and alternative
  * as residuals in contexts of their own ({@link BaselineRefs}), and objects without a baseline predicted from
  * the packet's previous such object. Only ever given a {@link ModeledBitStream}: the frame's format chose it.
  */
@@ -15,11 +16,14 @@ final class ModeledLayout implements PacketLayout
     private final IndexCoding indexCoding;
     /** This end's coder models by tick; null unless range coding is configured. */
     private final ModelRing modelRing;
+    /** Oldest newest-entry packet the sender codes the object set against, ticks: the model reference's limit. */
+    private final int maxSetRefAgeTicks;
 
-    ModeledLayout(final IndexCoding indexCoding, final ModelRing modelRing)
+    ModeledLayout(final IndexCoding indexCoding, final ModelRing modelRing, final int maxSetRefAgeTicks)
     {
         this.indexCoding = indexCoding;
         this.modelRing = modelRing;
+        this.maxSetRefAgeTicks = maxSetRefAgeTicks;
     }
 
     @Override
@@ -33,8 +37,8 @@ final class ModeledLayout implements PacketLayout
     {
         final int age = stream.serializeBits(plan.modelRefAge, SnapshotFormat.MODEL_REF_BITS);
         plan.modelRefAge = age;
-        plan.referenceFlags = null;
-        plan.referenceFlagsOffset = 0;
+        plan.modelRefFlags = null;
+        plan.modelRefFlagsOffset = 0;
         // The coder was wrapped without a model (see RangeBitWriter.wrapWithoutModel): set all of it here.
         final ContextModel model = ((ModeledBitStream)stream).model();
         if (age == 0 || stream.isFailed())
@@ -49,15 +53,54 @@ final class ModeledLayout implements PacketLayout
             return DecodeResult.BASELINE_MISSING;
         }
         model.copyFrom(modelRing.model(refTick));
-        plan.referenceFlags = modelRing.includedArray();
-        plan.referenceFlagsOffset = modelRing.includedOffset(refTick);
+        plan.modelRefFlags = modelRing.includedArray();
+        plan.modelRefFlagsOffset = modelRing.includedOffset(refTick);
         return DecodeResult.OK;
     }
 
+    /**
+     * The object set, coded against the packet of the newest baseline table entry when both ends hold it, else
+     * against the model reference's. With unacked references the newest entry of a referencing packet is the clean
+     * packet just before it, whose set predicts this one far better than the model reference's (about 8 ticks old
+     * at 100 ms): on the cube run 143.2 bits per snapshot for the set against the model reference, 107.6 against the
+     * newest entry. Whether it is coded against the newest entry is one flag, because the receiver cannot tell a
+     * packet that went out bitpacked (which neither end stored) from one it lost; the sender sets it only if it
+     * stored that packet range-coded and it is at most {@code SnapshotConfig.maxModelRefAgeTicks} old, so that, as
+     * for the model reference, the receiver's slot cannot have been overwritten if it applied that packet. A receiver
+     * told to use a packet it does not hold lost it, and refuses the packet as a missing baseline (which it names).
+     */
     @Override
-    public void serializeObjects(final BitStream stream, final PacketPlan plan)
+    public DecodeResult serializeObjects(final BitStream stream, final PacketPlan plan)
     {
-        indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.referenceFlags, plan.referenceFlagsOffset);
+        plan.newestEntryFlags = null;
+        plan.newestEntryFlagsOffset = 0;
+        if (plan.tableSize > 0)
+        {
+            final int newestTick = plan.tableTicks[0];
+            final boolean held = modelRing != null && modelRing.holds(newestTick);
+            final boolean fromNewest = stream.serializeFlag(held && plan.tick - newestTick <= maxSetRefAgeTicks,
+                IndexCoding.NEWEST_ENTRY_FLAG_CONTEXT);
+            if (fromNewest && !stream.isFailed())
+            {
+                if (!held)
+                {
+                    return DecodeResult.BASELINE_MISSING;
+                }
+                plan.newestEntryFlags = modelRing.includedArray();
+                plan.newestEntryFlagsOffset = modelRing.includedOffset(newestTick);
+            }
+        }
+        if (plan.newestEntryFlags != null)
+        {
+            indexCoding.serializeModeled(
+                stream, plan.objects, plan.count, plan.newestEntryFlags, plan.newestEntryFlagsOffset);
+        }
+        else
+        {
+            indexCoding.serializeModeled(
+                stream, plan.objects, plan.count, plan.modelRefFlags, plan.modelRefFlagsOffset);
+        }
+        return DecodeResult.OK;
     }
 
     @Override
@@ -68,16 +111,16 @@ final class ModeledLayout implements PacketLayout
 
     @Override
     public int serializeNewestRef(
-        final BitStream stream, final int newest, final int tableSize, final boolean carriedInReference)
+        final BitStream stream, final int newest, final int tableSize, final int carried)
     {
-        return BaselineRefs.serializeNewest(stream, newest, tableSize, carriedInReference);
+        return BaselineRefs.serializeNewest(stream, newest, tableSize, carried);
     }
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final boolean carriedInReference)
+        final BitStream stream, final int older, final int newest, final int tableSize, final int carried)
     {
-        return BaselineRefs.serializeOlder(stream, older, newest, tableSize, carriedInReference);
+        return BaselineRefs.serializeOlder(stream, older, newest, tableSize, carried);
     }
 
     @Override

@@ -14,14 +14,20 @@ interface PacketLayout
     int format();
 
     /**
-     * Serialize the model reference (range-coded only) and set {@link PacketPlan#referenceFlags}.
+     * Serialize the model reference (range-coded only) and set {@link PacketPlan#modelRefFlags}.
      *
      * @return {@link DecodeResult#OK}, or {@link DecodeResult#BASELINE_MISSING} if the named model is not held.
      */
     DecodeResult serializeModelReference(BitStream stream, PacketPlan plan);
 
-    /** Serialize which objects the packet carries ({@link PacketPlan#count} is already serialized). */
-    void serializeObjects(BitStream stream, PacketPlan plan);
+    /**
+     * Serialize which objects the packet carries ({@link PacketPlan#count} and the baseline table are already
+     * serialized), and set {@link PacketPlan#newestEntryFlags} (null if the set is not coded against that packet).
+     *
+     * @return {@link DecodeResult#OK}, or {@link DecodeResult#BASELINE_MISSING} if the set is coded against a
+     * snapshot this end does not hold (a failed stream is the caller's to find).
+     */
+    DecodeResult serializeObjects(BitStream stream, PacketPlan plan);
 
     /**
      * One baseline table entry's age ({@code tick - baseline tick - 1}).
@@ -32,11 +38,19 @@ interface PacketLayout
      */
     int serializeTableAge(BitStream stream, int age, int previousAge);
 
-    /** @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that. */
-    int serializeNewestRef(BitStream stream, int newest, int tableSize, boolean carriedInReference);
+    /**
+     * @param carried which snapshots both ends hold carried the object, 0..3: 1 if the model reference's did, plus 2
+     *                if the newest table entry's did ({@link PacketPlan#newestEntryFlags}); a context for a layout
+     *                that codes the refs adaptively.
+     * @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that.
+     */
+    int serializeNewestRef(BitStream stream, int newest, int tableSize, int carried);
 
-    /** @return the older baseline's table index, {@code tableSize} for none. */
-    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, boolean carriedInReference);
+    /**
+     * @param carried as for {@link #serializeNewestRef}.
+     * @return the older baseline's table index, {@code tableSize} for none.
+     */
+    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, int carried);
 
     /**
      * @param motionContext the entry's packed {@link MotionContext} (both ends derived it from the baselines its

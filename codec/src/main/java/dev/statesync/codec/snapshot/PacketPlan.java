@@ -53,9 +53,17 @@ final class PacketPlan
      * Range-coded layout: per-object "carried" flags of the model reference snapshot, or null without one; set
      * while serializing the model reference.
      */
-    boolean[] referenceFlags;
-    /** Where {@link #referenceFlags} of the reference snapshot start. */
-    int referenceFlagsOffset;
+    boolean[] modelRefFlags;
+    /** Where {@link #modelRefFlags} of the model reference snapshot start. */
+    int modelRefFlagsOffset;
+    /**
+     * Range-coded layout: per-object "carried" flags of the packet of the newest baseline table entry, or null if
+     * the object set is not coded against it (no table, or that packet not held as range-coded); set while
+     * serializing the object set ({@link ModeledLayout#serializeObjects}).
+     */
+    boolean[] newestEntryFlags;
+    /** Where {@link #newestEntryFlags} of that packet start. */
+    int newestEntryFlagsOffset;
 
     /** Previous-tick states the packet repeats ({@link PreviousTickStates}); 0 for none. */
     int previousCount;

@@ -61,9 +61,7 @@ final class SnapshotPacket
         {
             return reference;
         }
-        plan.count = stream.serializeInt(plan.count, 0, objectCount);
-        stream.accountCategory(BitAccount.OBJECT_SET);
-        layout.serializeObjects(stream, plan);
+        // The table before the count and the object set: a range-coded set is coded against the newest entry's packet.
         stream.accountCategory(BitAccount.BASELINE_TABLE);
         final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         plan.tableSize = tableSize;
@@ -72,6 +70,18 @@ final class SnapshotPacket
         {
             previousAge = layout.serializeTableAge(stream, tick - plan.tableTicks[i] - 1, previousAge);
             plan.tableTicks[i] = tick - 1 - previousAge;
+        }
+        if (stream.isFailed())
+        {
+            return DecodeResult.MALFORMED;
+        }
+        stream.accountCategory(BitAccount.HEADER);
+        plan.count = stream.serializeInt(plan.count, 0, objectCount);
+        stream.accountCategory(BitAccount.OBJECT_SET);
+        final DecodeResult set = layout.serializeObjects(stream, plan);
+        if (set != DecodeResult.OK)
+        {
+            return set;
         }
         if (stream.isFailed())
         {
@@ -123,22 +133,26 @@ final class SnapshotPacket
         final int[] alternativeOf = plan.alternative;
         final int[] stateOffsets = plan.stateOffset;
         final int[] states = plan.states;
-        final boolean[] referenceFlags = plan.referenceFlags;
-        final int referenceOffset = plan.referenceFlagsOffset;
+        final boolean[] modelRefFlags = plan.modelRefFlags;
+        final int modelRefOffset = plan.modelRefFlagsOffset;
+        final boolean[] newestEntryFlags = plan.newestEntryFlags;
+        final int newestEntryOffset = plan.newestEntryFlagsOffset;
         final boolean fromPrevious = layout.predictsAbsoluteFromPrevious();
         int previousAbsolute = -1;
         for (int i = 0, count = plan.count; i < count; i++)
         {
-            final boolean carriedInReference = referenceFlags != null && referenceFlags[referenceOffset + objects[i]];
+            // Which of the two snapshots both ends hold carried the object: its refs' context (BaselineRefs).
+            final int carried = (modelRefFlags != null && modelRefFlags[modelRefOffset + objects[i]] ? 1 : 0) +
+                (newestEntryFlags != null && newestEntryFlags[newestEntryOffset + objects[i]] ? 2 : 0);
             stream.accountObject(objects[i]);
             stream.accountCategory(BitAccount.REFS);
-            final int newest = layout.serializeNewestRef(stream, newestRefs[i], tableSize, carriedInReference);
+            final int newest = layout.serializeNewestRef(stream, newestRefs[i], tableSize, carried);
             newestRefs[i] = newest;
             final boolean hasBaseline = newest != tableSize;
             if (hasBaseline)
             {
                 olderRefs[i] = twoBaselines ?
-                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carriedInReference) : tableSize;
+                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carried) : tableSize;
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;

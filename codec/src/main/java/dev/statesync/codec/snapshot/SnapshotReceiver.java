@@ -93,7 +93,7 @@ public final class SnapshotReceiver
         this.baselines = new ReceivedBaselines(schema, predictor, receivedRing, config.maxReorderTicks(),
             codec.groundContact());
         this.bitpacked = new BitpackedLayout(indexCoding);
-        this.modeled = new ModeledLayout(indexCoding, modelRing);
+        this.modeled = new ModeledLayout(indexCoding, modelRing, config.maxModelRefAgeTicks());
     }
 
     /**

@@ -105,7 +105,7 @@ public final class SnapshotSender implements ObjectSizer
             indexCoding.maxBitsPerIndex());
         packet = new SnapshotPacket(objectCount, predictor.baselineCount(), predictor.alternativeCount(), codec);
         bitpacked = new BitpackedLayout(indexCoding);
-        modeled = new ModeledLayout(indexCoding, modelRing);
+        modeled = new ModeledLayout(indexCoding, modelRing, config.maxModelRefAgeTicks());
         frames = new FrameWriter(packet, modeled, modelRing);
         plan = new PacketPlan(objectCount, stride);
         this.codec = codec;

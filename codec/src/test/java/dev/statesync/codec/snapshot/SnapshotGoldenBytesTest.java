@@ -15,7 +15,9 @@ branch bits: every framed (range-coded) digest changed when the baseline table's
 multi-alternative predictor (the third of each schema) also when the alternative moved into the position motion
 class's context and position residual contexts split by alternative; bitpacked bytes did not change. Re-pinned on
 branch bits2: every framed digest changed when the residual contexts got a fourth size level of earlier residuals;
-bitpacked bytes did not change.
+bitpacked bytes did not change. Re-pinned on branch setctx: every digest changed when the baseline table moved
+before the count and the object set (bitpacked: the same fields and sizes in a new order), framed ones also when
+the range-coded set got its newest-entry flag and the refs four contexts.
  */
 class SnapshotGoldenBytesTest
 {
@@ -26,34 +28,34 @@ class SnapshotGoldenBytesTest
     /** Per schema (RandomStates.schema order), per predictor: bitpacked at each budget, then framed unbudgeted. */
     private static final long[][][] EXPECTED = {
         {
-            {127274850L, 3213123731L, 1407455490L, 2343693515L},
-            {4090069158L, 1515389706L, 405367133L, 4047436800L},
-            {2342263515L, 3415533801L, 3409203295L, 1318322343L},
+            {2275965629L, 1095350488L, 3867981945L, 3948031070L},
+            {991544456L, 454577906L, 2270277263L, 2326364809L},
+            {3250961849L, 21021438L, 976840865L, 790433776L},
         },
         {
-            {1729717012L, 1661763727L, 1439185956L, 2906480408L},
-            {2334967012L, 1549634332L, 3677752727L, 3388519968L},
-            {1940480981L, 3172165391L, 4171811826L, 2263802721L},
+            {1810053511L, 1546955193L, 2233670126L, 1391895477L},
+            {1714084359L, 4126810421L, 494680131L, 1023467513L},
+            {1176417661L, 4232982084L, 945721338L, 2139469601L},
         },
         {
-            {1736304395L, 1744071899L, 2740205648L, 1929789201L},
-            {3083119328L, 1608917780L, 4176719044L, 2819751492L},
-            {2192924600L, 829157417L, 3966956415L, 648197397L},
+            {3125630157L, 3547702496L, 3872043052L, 807417387L},
+            {3987864535L, 1447079910L, 980896316L, 4056329768L},
+            {1193418565L, 2500315679L, 3585448667L, 2513405804L},
         },
         {
-            {3170414019L, 3059930867L, 1042233300L, 95290454L},
-            {3041336759L, 3519294192L, 259058456L, 1628532568L},
-            {1879511938L, 2641976158L, 948524669L, 1477352759L},
+            {2128092865L, 2638725788L, 2480439328L, 4147175686L},
+            {3572450193L, 984565187L, 386216819L, 1654989922L},
+            {419825377L, 3823950688L, 1818329702L, 4000210037L},
         },
         {
-            {454305476L, 2199601280L, 2434749149L, 1854873986L},
-            {3749975433L, 2389155451L, 3467422793L, 1375346793L},
-            {3309007010L, 1581145296L, 754544156L, 3451153731L},
+            {3137645315L, 9994502L, 2388556160L, 1432326919L},
+            {323051186L, 1602691298L, 3056744711L, 1671613573L},
+            {1866970426L, 837274585L, 2966385625L, 3018919865L},
         },
         {
-            {233025602L, 1820963805L, 2367248616L, 2110948896L},
-            {405460863L, 3671812682L, 3575024407L, 2988737660L},
-            {2527249260L, 3921704711L, 1389745010L, 3288115155L},
+            {954220994L, 4073189286L, 1103239456L, 20902056L},
+            {1324879701L, 1566015600L, 4250476310L, 340054405L},
+            {216693882L, 2395708170L, 61722743L, 2284610001L},
         },
     };
 

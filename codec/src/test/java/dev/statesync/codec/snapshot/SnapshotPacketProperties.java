@@ -12,6 +12,7 @@ import dev.statesync.codec.bits.BitMeasure;
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitStream;
 import dev.statesync.codec.bits.BitWriter;
+import dev.statesync.codec.entropy.ContextModel;
 import dev.statesync.codec.entropy.RangeBitReader;
 import dev.statesync.codec.entropy.RangeBitWriter;
 import dev.statesync.codec.state.StateSchema;
@@ -39,7 +40,7 @@ class SnapshotPacketProperties
         final SplittableRandom random = new SplittableRandom(seed);
         final PacketPlan written = randomPlan(schema, objectCount, baselineCount, random);
         final IndexCoding indexCoding = new IndexCoding(objectCount);
-        final PacketLayout layout = rangeCoded ? new ModeledLayout(indexCoding, null) : new BitpackedLayout(indexCoding);
+        final PacketLayout layout = rangeCoded ? new ModeledLayout(indexCoding, null, 0) : new BitpackedLayout(indexCoding);
         final SnapshotPacket packet = new SnapshotPacket(objectCount, baselineCount, alternatives, new ObjectCodec(schema));
         for (int i = 0; i < written.count; i++)
         {
@@ -72,30 +73,7 @@ class SnapshotPacketProperties
         final PacketBaselines samePredictionsAsTheWriter = samePredictionsAs(written, stride);
         assertEquals(DecodeResult.OK, packet.serialize(reader, layout, read, samePredictionsAsTheWriter));
 
-        assertEquals(written.tick, read.tick);
-        assertEquals(written.count, read.count);
-        assertArrayEquals(Arrays.copyOf(written.objects, written.count), Arrays.copyOf(read.objects, read.count));
-        assertEquals(written.tableSize, read.tableSize);
-        assertArrayEquals(Arrays.copyOf(written.tableTicks, written.tableSize), Arrays.copyOf(read.tableTicks, read.tableSize));
-        for (int i = 0; i < written.count; i++)
-        {
-            assertEquals(written.newestRef[i], read.newestRef[i], "newest ref of entry " + i);
-            if (written.newestRef[i] != written.tableSize)
-            {
-                assertEquals(written.olderRef[i], read.olderRef[i], "older ref of entry " + i);
-                assertEquals(written.alternative[i], read.alternative[i], "alternative of entry " + i);
-            }
-            assertArrayEquals(Arrays.copyOfRange(written.states, i * stride, i * stride + stride),
-                Arrays.copyOfRange(read.states, i * stride, i * stride + stride), "state of entry " + i);
-        }
-        assertEquals(written.previousCount, read.previousCount);
-        for (int k = 0; k < written.previousCount; k++)
-        {
-            assertEquals(written.previousEntry[k], read.previousEntry[k], "entry of previous-tick state " + k);
-            assertEquals(written.previousAge[k], read.previousAge[k], "age of previous-tick state " + k);
-            assertArrayEquals(Arrays.copyOfRange(written.previousStates, k * stride, k * stride + stride),
-                Arrays.copyOfRange(read.previousStates, k * stride, k * stride + stride), "previous-tick state " + k);
-        }
+        assertReadsBack(written, read, stride);
     }
 
     @Property(tries = 200)
@@ -127,6 +105,147 @@ class SnapshotPacketProperties
         noRoom.predictions = new int[stride];
         assertEquals(written.previousCount > 0 ? DecodeResult.MALFORMED : DecodeResult.OK,
             packet.serialize(new BitReader().wrap(buffer, 0, length), layout, noRoom, predictions));
+    }
+
+    /**
+     * The range-coded object set and refs are coded against the packet of the newest table entry when both ends hold
+     * it range-coded and it is young enough (a flag says so), else against the model reference's; a reader told to use
+     * a packet it does not hold refuses the packet as a missing baseline. Each end's {@link ModelRing} here holds a
+     * random carried set for the newest entry's tick and, separately, for the model reference's.
+     *
+     * @param fallback 0: both ends hold the entry's packet and it is young enough; 1: held but older than the limit;
+     *                 2: the writer never stored it (it went out bitpacked); 3: only the reader lacks it (lost).
+     *                 The age limit is the entry's age, or one less for 1.
+     */
+    @Property(tries = 300)
+    void aRangeCodedSetIsCodedAgainstTheNewestEntrysPacketWhenBothEndsHoldItOrFallsBack(
+        @ForAll @IntRange(max = 5) final int schemaIndex,
+        @ForAll @IntRange(min = 1, max = 80) final int objectCount,
+        @ForAll @IntRange(min = 1, max = 2) final int baselineCount,
+        @ForAll @IntRange(max = 3) final int fallback,
+        @ForAll final boolean withModelReference,
+        @ForAll final long seed)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final int stride = schema.stride();
+        final SplittableRandom random = new SplittableRandom(seed);
+        final PacketPlan written = randomPlan(schema, objectCount, baselineCount, random);
+        if (written.tableSize == 0)
+        {
+            written.tableSize = 1;
+            written.tableTicks[0] = written.tick - 1 - random.nextInt(20);
+            for (int i = 0; i < written.count; i++)
+            {
+                written.newestRef[i] = random.nextInt(2);
+                written.olderRef[i] = 1;
+            }
+        }
+        final int newestTick = written.tableTicks[0];
+        final int newestAge = written.tick - newestTick;
+        final boolean[] entryCarried = randomSet(objectCount, random);
+        final ModelRing writerRing = new ModelRing(32, objectCount);
+        final ModelRing readerRing = new ModelRing(32, objectCount);
+        if (fallback != 2)
+        {
+            store(writerRing, newestTick, entryCarried);
+        }
+        if (fallback < 2)
+        {
+            store(readerRing, newestTick, entryCarried);
+        }
+        // A model reference a few ticks older than the entry (a slot of its own), when its age fits the field.
+        final int modelRefAge = newestAge + 1 + random.nextInt(8);
+        final boolean[] modelRefCarried = randomSet(objectCount, random);
+        if (withModelReference && modelRefAge <= 255)
+        {
+            written.modelRefAge = modelRefAge;
+            store(writerRing, written.tick - modelRefAge, modelRefCarried);
+            store(readerRing, written.tick - modelRefAge, modelRefCarried);
+        }
+        // The limit exactly at the entry's age, or one below it.
+        final int maxAge = fallback == 1 ? newestAge - 1 : newestAge;
+        final IndexCoding indexCoding = new IndexCoding(objectCount);
+        final SnapshotPacket packet = new SnapshotPacket(objectCount, baselineCount, 1, new ObjectCodec(schema));
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 64]);
+        final RangeBitWriter writer = new RangeBitWriter().wrapWithoutModel(buffer, 0, buffer.capacity());
+        assertEquals(DecodeResult.OK, packet.serialize(
+            writer, new ModeledLayout(indexCoding, writerRing, maxAge), written, PacketBaselines.PLANNED));
+        final int length = writer.finish();
+        final boolean againstEntry = fallback == 0 || fallback == 3;
+        assertEquals(againstEntry, written.newestEntryFlags != null);
+
+        final PacketPlan read = new PacketPlan(objectCount, stride);
+        read.states = new int[objectCount * stride];
+        read.predictions = new int[stride];
+        final DecodeResult result = packet.serialize(new RangeBitReader().wrapWithoutModel(buffer, 0, length),
+            new ModeledLayout(indexCoding, readerRing, maxAge), read, samePredictionsAs(written, stride));
+        if (fallback == 3)
+        {
+            assertEquals(DecodeResult.BASELINE_MISSING, result);
+            return;
+        }
+        assertEquals(DecodeResult.OK, result);
+        assertReadsBack(written, read, stride);
+        assertEquals(againstEntry, read.newestEntryFlags != null);
+        for (int object = 0; object < objectCount && againstEntry; object++)
+        {
+            assertEquals(entryCarried[object], read.newestEntryFlags[read.newestEntryFlagsOffset + object]);
+        }
+    }
+
+    private static boolean[] randomSet(final int objectCount, final SplittableRandom random)
+    {
+        final boolean[] carried = new boolean[objectCount];
+        final int density = random.nextInt(101);
+        for (int object = 0; object < objectCount; object++)
+        {
+            carried[object] = random.nextInt(100) < density;
+        }
+        return carried;
+    }
+
+    /** Store a snapshot of {@code tick} carrying {@code carried}, with a fresh model, as both ends would. */
+    private static void store(final ModelRing ring, final int tick, final boolean[] carried)
+    {
+        final int[] objects = new int[carried.length];
+        int count = 0;
+        for (int object = 0; object < carried.length; object++)
+        {
+            if (carried[object])
+            {
+                objects[count++] = object;
+            }
+        }
+        ring.exchange(tick, new ContextModel(), objects, count);
+    }
+
+    /** Every field of {@code written} that the packet carries is in {@code read}. */
+    private static void assertReadsBack(final PacketPlan written, final PacketPlan read, final int stride)
+    {
+        assertEquals(written.tick, read.tick);
+        assertEquals(written.count, read.count);
+        assertArrayEquals(Arrays.copyOf(written.objects, written.count), Arrays.copyOf(read.objects, read.count));
+        assertEquals(written.tableSize, read.tableSize);
+        assertArrayEquals(Arrays.copyOf(written.tableTicks, written.tableSize), Arrays.copyOf(read.tableTicks, read.tableSize));
+        for (int i = 0; i < written.count; i++)
+        {
+            assertEquals(written.newestRef[i], read.newestRef[i], "newest ref of entry " + i);
+            if (written.newestRef[i] != written.tableSize)
+            {
+                assertEquals(written.olderRef[i], read.olderRef[i], "older ref of entry " + i);
+                assertEquals(written.alternative[i], read.alternative[i], "alternative of entry " + i);
+            }
+            assertArrayEquals(Arrays.copyOfRange(written.states, i * stride, i * stride + stride),
+                Arrays.copyOfRange(read.states, i * stride, i * stride + stride), "state of entry " + i);
+        }
+        assertEquals(written.previousCount, read.previousCount);
+        for (int k = 0; k < written.previousCount; k++)
+        {
+            assertEquals(written.previousEntry[k], read.previousEntry[k], "entry of previous-tick state " + k);
+            assertEquals(written.previousAge[k], read.previousAge[k], "age of previous-tick state " + k);
+            assertArrayEquals(Arrays.copyOfRange(written.previousStates, k * stride, k * stride + stride),
+                Arrays.copyOfRange(read.previousStates, k * stride, k * stride + stride), "previous-tick state " + k);
+        }
     }
 
     /**

@@ -178,6 +178,81 @@ final class UnackedReferenceTest
         assertEquals(refused, receiver.baselineMisses());
     }
 
+    /**
+     * Hostile bytes where the object set is coded against the newest table entry's packet (a referencing packet's
+     * clean one, a clean packet's newest acked one): a mutated or cut packet never throws, and a refused one changes
+     * nothing, counts once (malformed, missing baseline or stale) and leaves the intact packet decodable to the sender's states.
+     */
+    @Test
+    void mutatedPacketsCodedAgainstTheNewestEntryAreRefusedWithoutChangingTheReceiver()
+    {
+        int refusals = 0;
+        for (int seed = 0; seed < 60; seed++)
+        {
+            final SplittableRandom mutations = new SplittableRandom(seed);
+            final QuantizedStates moving = new QuantizedStates(SCHEMA, OBJECTS);
+            for (int i = 0; i < OBJECTS; i++)
+            {
+                RandomStates.randomRecord(SCHEMA, mutations, moving.array(), moving.offsetOf(i));
+            }
+            final SnapshotSender sender = sender(1);
+            final SnapshotReceiver receiver = receiver();
+            final UnsafeBuffer intact = new UnsafeBuffer(new byte[64 * 1024]);
+            final int lastTick = 12 + mutations.nextInt(8);
+            for (int tick = 1; tick <= lastTick; tick++)
+            {
+                for (int i = 0; i < OBJECTS; i++)
+                {
+                    RandomStates.evolve(SCHEMA, mutations, moving.array(), moving.offsetOf(i));
+                }
+                final int length = sender.encodeFramed(tick, moving, null, 0, intact, 0, intact.capacity(), tick);
+                if (tick == lastTick)
+                {
+                    final byte[] bytes = new byte[length];
+                    intact.getBytes(0, bytes);
+                    int mutatedLength = length;
+                    switch (mutations.nextInt(3))
+                    {
+                        case 0 -> bytes[1 + mutations.nextInt(length - 1)] ^= (byte)(1 << mutations.nextInt(8));
+                        case 1 -> mutatedLength = 1 + mutations.nextInt(length - 1);
+                        default ->
+                        {
+                            for (int i = 1 + mutations.nextInt(length - 1); i < length; i++)
+                            {
+                                bytes[i] = (byte)mutations.nextInt();
+                            }
+                        }
+                    }
+                    final long before = receiver.stateDigest();
+                    final long refusedBefore = receiver.malformedPackets() + receiver.baselineMisses() + receiver.stalePackets();
+                    final DecodeResult result = receiver.decodeFramed(new UnsafeBuffer(bytes), 0, mutatedLength);
+                    if (result == DecodeResult.OK)
+                    {
+                        // A mutation can decode to other valid states: then only validity is promised.
+                        for (int i = 0; i < OBJECTS; i++)
+                        {
+                            assertTrue(SCHEMA.isValid(receiver.states().array(), i * SCHEMA.stride()));
+                        }
+                        break;
+                    }
+                    refusals++;
+                    assertEquals(before, receiver.stateDigest(), "seed " + seed + ": a refusal changed the receiver");
+                    assertEquals(refusedBefore + 1, receiver.malformedPackets() + receiver.baselineMisses() + receiver.stalePackets());
+                }
+                assertEquals(DecodeResult.OK, receiver.decodeFramed(intact, 0, length), "seed " + seed + " tick " + tick);
+                for (int object = 0; object < OBJECTS; object++)
+                {
+                    assertTrue(receiver.states().sameObject(object, moving), "seed " + seed + " object " + object);
+                }
+                if (tick > 8)
+                {
+                    sender.onAcked(tick - 8);
+                }
+            }
+        }
+        assertTrue(refusals >= 40, "most mutations are refused: " + refusals);
+    }
+
     @Test
     void offByDefaultEveryNamedBaselineIsAcked()
     {
