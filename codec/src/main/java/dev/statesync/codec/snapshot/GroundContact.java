@@ -89,9 +89,15 @@ final class GroundContact
         this.scale = Math.round(halfUnits * (1L << FRACTION_BITS) / norm);
         this.groundQ32 = Math.round(groundUnits * (1L << FRACTION_BITS));
         this.band = (int)Math.max(1, Math.min(MAX_BAND_UNITS, Math.round(BAND_M * units)));
-        // Rounded outward by two units, so no rotation's exact height falls outside.
-        this.lowestContact = (long)Math.floor(groundUnits + halfUnits) - band - 2;
-        this.highestContact = (long)Math.ceil(groundUnits + halfUnits * Math.sqrt(3)) + band + 2;
+        // The codes' quaternion is not exactly of norm N: the rebuilt component is a rounded square root, so its
+        // squared norm n is within d = sqrt(N) + 1 of N, and the rows' sum lies in [N - 2d, sqrt3 N + (sqrt3 + 1) d]
+        // (the first two terms are n times a rotation row's entries, the third uses N for n). That slack, in grid
+        // units, plus two units of rounding, keeps every rotation's computed height inside the bounds (a cube of 0.84
+        // m at 512 units/m and 9-bit rotations needs 3.3 units of it; the cube scene's 0.2 m needs 0.8).
+        final double slackUnits = (Math.sqrt(norm) + 1) * halfUnits / norm;
+        this.lowestContact = (long)Math.floor(groundUnits + halfUnits - 2 * slackUnits) - band - 2;
+        this.highestContact =
+            (long)Math.ceil(groundUnits + halfUnits * Math.sqrt(3) + (Math.sqrt(3) + 1) * slackUnits) + band + 2;
     }
 
     /**
