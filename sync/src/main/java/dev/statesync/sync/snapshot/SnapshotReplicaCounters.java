@@ -24,9 +24,14 @@ public enum SnapshotReplicaCounters implements CounterDescriptor
     /** Snapshots older than the newest applied one by more than the reorder window. */
     REFUSED_STALE("refusedStale", CounterKind.REFUSAL,
         "Snapshots older than the newest applied one by more than the reorder window."),
-    /** Snapshots with a delta against a baseline the replica does not hold (never received, or expired). */
+    /**
+     * Snapshots with a delta against a baseline the replica does not hold (never received, or expired). With the
+     * sender's {@code SnapshotConfig.unackedReferenceMaxAgeTicks} on, every snapshot whose unacked reference the
+     * network lost or delivered after it lands here (about the loss rate times the referencing snapshots).
+     */
     REFUSED_BASELINE_MISSING("refusedBaselineMissing", CounterKind.REFUSAL,
-        "Snapshots with a delta against a baseline the replica does not hold (never received, or expired).");
+        "Snapshots with a delta against a baseline the replica does not hold (never received, expired, or the " +
+            "sender's unacked reference lost).");
 
     private final CounterSpec spec;
 
