@@ -257,6 +257,17 @@ final class CommandLineOptions
         unackedRefTicks = autoOrTicks("--unacked-refs", value, Options.UNACKED_REFS_AUTO, 0, Options.MAX_UNACKED_REF_TICKS);
     }
 
+    int unackedChainDepth = dev.statesync.codec.snapshot.SnapshotConfig.DEFAULT_UNACKED_REFERENCE_CHAIN_DEPTH;
+
+    @Option(names = "--unacked-chain", paramLabel = "N", order = 31,
+        description = {"with --unacked-refs: most unacked snapshots a snapshot may depend on in a chain (default 1:",
+            "every other snapshot names acked baselines only; SnapshotConfig.unackedReferenceChainDepth)"})
+    void unackedChain(final int value)
+    {
+        unackedChainDepth = (int)inRange("--unacked-chain", value, 1,
+            dev.statesync.codec.snapshot.SnapshotConfig.MAX_UNACKED_REFERENCE_CHAIN_DEPTH, true);
+    }
+
     double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;
 
     @Option(names = "--unacked-loss-weight", paramLabel = "W", order = 28,

@@ -130,6 +130,7 @@ public final class Options
     private final double unackedLossWeight;
     private final int maxSendIntervalTicks;
     private final int unackedRefTicks;
+    private final int unackedChainDepth;
 
     private Options(final CommandLineOptions c)
     {
@@ -165,6 +166,7 @@ public final class Options
         unackedLossWeight = c.unackedLossWeight;
         maxSendIntervalTicks = c.maxSendIntervalTicks;
         unackedRefTicks = c.unackedRefTicks;
+        unackedChainDepth = c.unackedChainDepth;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -208,6 +210,7 @@ public final class Options
         unackedLossWeight = base.unackedLossWeight;
         maxSendIntervalTicks = base.maxSendIntervalTicks;
         unackedRefTicks = base.unackedRefTicks;
+        unackedChainDepth = base.unackedChainDepth;
     }
 
     /**
@@ -457,11 +460,12 @@ public final class Options
 
     /**
      * @return the snapshot config both ends of the run's link use: range-coded, and the sender's unacked
-     * reference ({@code --unacked-refs}).
+     * reference ({@code --unacked-refs}, {@code --unacked-chain}).
      */
     public SnapshotConfig snapshotConfig()
     {
-        return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks());
+        return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks())
+            .unackedReferenceChainDepth(unackedChainDepth);
     }
 
     /** @return how old the previous, unacked snapshot may be to serve as a baseline, ticks ({@code --unacked-refs}). */

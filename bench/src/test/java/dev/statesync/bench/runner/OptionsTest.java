@@ -110,6 +110,11 @@ class OptionsTest
         assertThrows(IllegalArgumentException.class,
             () -> Options.parse("--unacked-refs", String.valueOf(Options.MAX_UNACKED_REF_TICKS + 1)));
         assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-refs", "some"));
+        assertEquals(1, Options.defaults().snapshotConfig().unackedReferenceChainDepth());
+        assertEquals(2, Options.parse("--unacked-chain", "2").snapshotConfig().unackedReferenceChainDepth());
+        assertEquals(2, Options.parse("--unacked-chain", "2").withBudget(0, 5).snapshotConfig()
+            .unackedReferenceChainDepth(), "a sweep's run keeps it");
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-chain", "0"));
     }
 
     @Test

@@ -98,7 +98,8 @@ public final class SnapshotSender implements ObjectSizer
         modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
-        unacked = new UnackedReference(objectCount, config.unackedReferenceMaxAgeTicks());
+        unacked = new UnackedReference(
+            objectCount, config.unackedReferenceMaxAgeTicks(), config.unackedReferenceChainDepth());
         resend = new ResendPolicy(sentRing, stride, objectCount, config);
         table = new BaselineTable(sentRing, objectCount, predictor.baselineCount() == 2, config);
         prepared = new PreparedSnapshot(schema, objectCount, predictor, codec, sentRing, modelRing != null,

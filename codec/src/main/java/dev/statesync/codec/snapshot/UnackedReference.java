@@ -4,38 +4,45 @@ import java.util.Arrays;
 
 /**
  * The sender's one unacked baseline ({@link SnapshotConfig#unackedReferenceMaxAgeTicks}): the packet written just
- * before this one, if it was <em>clean</em> (every baseline it named was acked when it was written) and is at most
- * the configured age old. A packet that names it as a baseline is not clean, so no packet ever depends on a packet
- * that itself depends on an unacked one: a packet the receiver refuses for want of its reference (it lost the
- * clean one) takes down at most that one packet, never a chain.
+ * before this one, if it is at most the configured age old and its chain is short enough to extend. A packet's chain
+ * is how many unacked packets it depends on: 0 for a <em>clean</em> one (every baseline it named was acked when it was
+ * written), else one more than the chain of the packet it named. A packet may name the previous one only while that
+ * one's chain is below {@link SnapshotConfig#unackedReferenceChainDepth} (default 1: only a clean packet may be
+ * named, so clean and referencing packets alternate). A lost packet therefore takes down at most that many packets
+ * after it, never an unbounded run.
  *
  * <p>Why: with a 100 ms round trip the newest acked state of a moving object is 8 ticks old, and its residual
  * against a prediction from 8 ticks back costs much more than against the state sent one tick ago. The receiver
  * holds every state it applied in its ring whether or not the sender has heard the ack, so it can decode against
  * the previous packet with no change to the format; it refuses a packet whose named baseline it lacks
  * ({@link DecodeResult#BASELINE_MISSING}: counted, nothing changes, not acked), which is the price, paid only when
- * the clean packet was lost or arrives after this one.
+ * the named packet was lost, refused or arrives after this one.
  *
  * <p>Only the sender keeps this; the receiver needs nothing. Allocation-free after construction.
  */
 final class UnackedReference
 {
     private final int maxAgeTicks;
-    /** Per object, the tick of the last clean packet that carried it, or {@link StateRing#NO_TICK}. */
+    private final int maxChain;
+    /** Per object, the tick of the last nameable packet that carried it, or {@link StateRing#NO_TICK}. */
     private final int[] carriedTick;
-    /** The last packet written, if it was clean; {@link StateRing#NO_TICK} otherwise or before the first. */
-    private int cleanTick = StateRing.NO_TICK;
-    /** Whether {@link #cleanTick}'s packet has been acked (then it is an acked baseline like any other). */
-    private boolean cleanAcked;
+    /** The last packet written, if a later one may name it; {@link StateRing#NO_TICK} otherwise or before the first. */
+    private int nameableTick = StateRing.NO_TICK;
+    /** The chain of {@link #nameableTick}'s packet: 0 clean, else how many unacked packets it depends on. */
+    private int nameableChain;
+    /** Whether {@link #nameableTick}'s packet has been acked (then it is an acked baseline like any other). */
+    private boolean nameableAcked;
     private long referencingPackets;
 
     /**
      * @param objectCount objects in the world.
-     * @param maxAgeTicks oldest the clean packet may be to serve as a baseline, ticks; 0 never uses one.
+     * @param maxAgeTicks oldest the previous packet may be to serve as a baseline, ticks; 0 never uses one.
+     * @param maxChain    most unacked packets a packet may depend on, in a chain; at least 1.
      */
-    UnackedReference(final int objectCount, final int maxAgeTicks)
+    UnackedReference(final int objectCount, final int maxAgeTicks, final int maxChain)
     {
         this.maxAgeTicks = maxAgeTicks;
+        this.maxChain = maxChain;
         carriedTick = new int[objectCount];
         Arrays.fill(carriedTick, StateRing.NO_TICK);
     }
@@ -43,33 +50,34 @@ final class UnackedReference
     /**
      * @param object           an object to send at {@code tick}.
      * @param newestAckedTick  the object's newest acked tick, or {@link StateRing#NO_TICK}.
-     * @return the tick of the clean, unacked packet the object may delta against at {@code tick} (it carried the
-     * object, is younger than the object's newest acked state and at most the configured age), or
-     * {@link StateRing#NO_TICK}.
+     * @return the tick of the previous, unacked packet the object may delta against at {@code tick} (it carried the
+     * object, is younger than the object's newest acked state and at most the configured age, and its chain may be
+     * extended), or {@link StateRing#NO_TICK}.
      */
     int baselineTick(final int object, final int tick, final int newestAckedTick)
     {
-        if (cleanTick == StateRing.NO_TICK || cleanAcked || carriedTick[object] != cleanTick)
+        if (nameableTick == StateRing.NO_TICK || nameableAcked || carriedTick[object] != nameableTick)
         {
             return StateRing.NO_TICK;
         }
-        final int age = tick - cleanTick;
+        final int age = tick - nameableTick;
         if (age < 1 || age > maxAgeTicks)
         {
             return StateRing.NO_TICK;
         }
-        return newestAckedTick == StateRing.NO_TICK || cleanTick - newestAckedTick > 0 ? cleanTick : StateRing.NO_TICK;
+        return newestAckedTick == StateRing.NO_TICK || nameableTick - newestAckedTick > 0 ? nameableTick :
+            StateRing.NO_TICK;
     }
 
-    /** @return true if a packet naming {@code baselineTick} depends on the unacked clean packet. */
+    /** @return true if a packet naming {@code baselineTick} depends on the unacked previous packet. */
     private boolean isUnacked(final int baselineTick)
     {
-        return cleanTick != StateRing.NO_TICK && !cleanAcked && baselineTick == cleanTick;
+        return nameableTick != StateRing.NO_TICK && !nameableAcked && baselineTick == nameableTick;
     }
 
     /**
-     * The packet of {@code plan} was written: it becomes the clean reference if it named no unacked baseline,
-     * otherwise no packet is clean until the next clean one.
+     * The packet of {@code plan} was written. Its chain is 0 if it named no unacked baseline, else one more than the
+     * packet it named; a later packet may name it only while that chain is below the limit.
      */
     void written(final PacketPlan plan)
     {
@@ -78,18 +86,19 @@ final class UnackedReference
         {
             clean &= !isUnacked(plan.tableTicks[i]);
         }
+        final int chain = clean ? 0 : nameableChain + 1;
         if (!clean)
         {
             referencingPackets++;
-            cleanTick = StateRing.NO_TICK;
-            return;
         }
-        if (maxAgeTicks == 0)
+        if (maxAgeTicks == 0 || chain >= maxChain)
         {
+            nameableTick = StateRing.NO_TICK;
             return;
         }
-        cleanTick = plan.tick;
-        cleanAcked = false;
+        nameableTick = plan.tick;
+        nameableChain = chain;
+        nameableAcked = false;
         for (int i = 0; i < plan.count; i++)
         {
             carriedTick[plan.objects[i]] = plan.tick;
@@ -99,9 +108,9 @@ final class UnackedReference
     /** A packet of {@code tick} was acked. */
     void acked(final int tick)
     {
-        if (tick == cleanTick)
+        if (tick == nameableTick)
         {
-            cleanAcked = true;
+            nameableAcked = true;
         }
     }
 
@@ -114,8 +123,9 @@ final class UnackedReference
     /** Fold this bookkeeping into a digest ({@link SnapshotSender#stateDigest}). */
     long digest(final long h)
     {
-        long d = h * 31 + cleanTick;
-        d = d * 31 + (cleanAcked ? 1 : 2);
+        long d = h * 31 + nameableTick;
+        d = d * 31 + nameableChain;
+        d = d * 31 + (nameableAcked ? 1 : 2);
         return d * 31 + Arrays.hashCode(carriedTick);
     }
 
@@ -123,8 +133,9 @@ final class UnackedReference
     void reset()
     {
         Arrays.fill(carriedTick, StateRing.NO_TICK);
-        cleanTick = StateRing.NO_TICK;
-        cleanAcked = false;
+        nameableTick = StateRing.NO_TICK;
+        nameableChain = 0;
+        nameableAcked = false;
         referencingPackets = 0;
     }
 }

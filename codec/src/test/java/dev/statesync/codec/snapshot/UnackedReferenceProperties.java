@@ -22,10 +22,11 @@ import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
 
 /**
- * The unacked reference's rule under any loss, ack delay, send interval and age limit: a packet names at most one
- * packet the sender had not heard acked, that one is the packet written just before it, no older than the limit, and
- * it named only acked packets itself; a receiver refuses a packet exactly when it lacks the packet named (changing
- * nothing), and every packet it applies reproduces the sender's states.
+ * The unacked reference's rule under any loss, ack delay, send interval, age limit and chain depth: a packet names at
+ * most one packet the sender had not heard acked, that one is the packet written just before it, no older than the
+ * limit, and the chain of unacked packets it depends on is no longer than the depth (1: the named one named only
+ * acked packets); a receiver refuses a packet exactly when it lacks the packet named (changing nothing), and every
+ * packet it applies reproduces the sender's states.
  */
 final class UnackedReferenceProperties
 {
@@ -39,9 +40,11 @@ final class UnackedReferenceProperties
         @ForAll @IntRange(min = 1, max = 3) final int sendIntervalTicks,
         @ForAll @IntRange(min = 0, max = 12) final int ackDelayTicks,
         @ForAll @IntRange(min = 0, max = 30) final int lossPercent,
+        @ForAll @IntRange(min = 1, max = 3) final int chainDepth,
         @ForAll final long seed)
     {
-        final SnapshotConfig config = new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(maxAgeTicks);
+        final SnapshotConfig config = new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(maxAgeTicks)
+            .unackedReferenceChainDepth(chainDepth);
         final SnapshotSender sender = new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config);
         final SnapshotReceiver receiver =
             new SnapshotReceiver(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), new SnapshotConfig().rangeCoded(true));
@@ -54,8 +57,8 @@ final class UnackedReferenceProperties
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 * 1024]);
         final Set<Integer> acked = new HashSet<>();
         final Set<Integer> applied = new HashSet<>();
-        /** Per written tick, how many unacked packets it named (0: clean). */
-        final Map<Integer, Integer> unackedNamed = new HashMap<>();
+        /** Per written tick, how many unacked packets it depends on in a chain (0: clean). */
+        final Map<Integer, Integer> chainOf = new HashMap<>();
         final ArrayDeque<int[]> ackQueue = new ArrayDeque<>();
         int previousTick = -1;
         int referencing = 0;
@@ -83,14 +86,15 @@ final class UnackedReferenceProperties
                     named = entry;
                 }
             }
-            unackedNamed.put(tick, unacked);
             assertTrue(unacked <= 1, "tick " + tick + " names " + unacked + " unacked packets");
+            chainOf.put(tick, unacked == 0 ? 0 : chainOf.get(named) + 1);
             if (unacked == 1)
             {
                 referencing++;
                 assertEquals(previousTick, named, "tick " + tick + ": the unacked entry is the packet written just before");
                 assertTrue(tick - named <= maxAgeTicks, "tick " + tick + " names a packet " + (tick - named) + " ticks old");
-                assertEquals(0, unackedNamed.get(named), "tick " + tick + " names a packet that itself named one");
+                assertTrue(chainOf.get(tick) <= chainDepth,
+                    "tick " + tick + " depends on a chain of " + chainOf.get(tick) + " unacked packets");
             }
             previousTick = tick;
 

@@ -318,6 +318,29 @@ final class UnackedReferenceTest
     }
 
     @Test
+    void aChainDepthOfTwoLetsTwoPacketsFollowEachCleanOne()
+    {
+        final SnapshotSender sender = new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA),
+            config(1).unackedReferenceChainDepth(2));
+        final SnapshotReceiver receiver = receiver();
+        randomizeAll();
+        final StringBuilder pattern = new StringBuilder();
+        for (int tick = 1; tick <= 12; tick++)
+        {
+            moveAll();
+            final int length = send(sender, tick);
+            // No acks: each packet either is clean (names none) or names the one just before it.
+            pattern.append(unackedEntries(sender) == 0 ? 'C' : 'R');
+            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length), "tick " + tick);
+        }
+        assertEquals("CRRCRRCRRCRR", pattern.toString());
+        assertEquals(8, sender.unackedReferencePackets());
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotConfig().unackedReferenceChainDepth(0));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotConfig().unackedReferenceChainDepth(
+            SnapshotConfig.MAX_UNACKED_REFERENCE_CHAIN_DEPTH + 1));
+    }
+
+    @Test
     void anAgeBeyondTheUsableBaselinesIsRefused()
     {
         assertThrows(IllegalArgumentException.class, () -> new SnapshotConfig().unackedReferenceMaxAgeTicks(-1));
