@@ -111,11 +111,7 @@ final class UnackedReferenceProperties
                 continue;
             }
             assertEquals(DecodeResult.OK, result, "tick " + tick);
-            for (int u = 0; u < receiver.updatedCount(); u++)
-            {
-                final int object = receiver.updatedObjects()[u];
-                assertTrue(receiver.states().sameObject(object, states), "object " + object + " at tick " + tick);
-            }
+            UnackedReferenceTest.assertUpdatedAsSent(receiver, states, tick);
             applied.add(tick);
             ackQueue.addLast(new int[]{ tick + ackDelayTicks, tick });
         }

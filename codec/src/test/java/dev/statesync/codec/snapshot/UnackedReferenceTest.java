@@ -48,6 +48,16 @@ final class UnackedReferenceTest
         return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(maxAgeTicks);
     }
 
+    /** Every object the receiver's last applied packet updated holds the sender's state of that tick. */
+    static void assertUpdatedAsSent(final SnapshotReceiver receiver, final QuantizedStates sent, final int tick)
+    {
+        for (int u = 0; u < receiver.updatedCount(); u++)
+        {
+            final int object = receiver.updatedObjects()[u];
+            assertTrue(receiver.states().sameObject(object, sent), "object " + object + " at tick " + tick);
+        }
+    }
+
     private void randomizeAll()
     {
         for (int i = 0; i < OBJECTS; i++)
@@ -167,11 +177,7 @@ final class UnackedReferenceTest
             }
             assertEquals(DecodeResult.OK, result, "tick " + tick);
             // Only what the packet carried: an unchanged state lost with the refused packet waits for its resend.
-            for (int u = 0; u < receiver.updatedCount(); u++)
-            {
-                final int object = receiver.updatedObjects()[u];
-                assertTrue(receiver.states().sameObject(object, states), "object " + object + " at tick " + tick);
-            }
+            assertUpdatedAsSent(receiver, states, tick);
             applied.add(tick);
         }
         assertTrue(refused >= 2, "losses of clean packets were followed by refusals: " + refused);
