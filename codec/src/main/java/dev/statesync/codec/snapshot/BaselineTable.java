@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Which baselines a prepared snapshot's candidates delta against, and the baseline table that names them: per
- * candidate its newest (and, for two-baseline predictors, older) usable acked tick, or the clean unacked packet
+ * candidate its newest (and, for two-baseline predictors, older) usable acked tick, or the previous, unacked packet
  * ({@link UnackedReference}); the table of the most used
  * of those ticks whose ages fit the budget's share, newest tick first; and per packet the part of it that the
  * packet's objects name ({@link #compact}).
@@ -133,8 +133,8 @@ final class BaselineTable
 
     /**
      * Pick each candidate's baselines and the prepared table of the most used baseline ticks whose ages fit
-     * {@code maxTableBits}. A candidate the clean unacked packet carried ({@link UnackedReference}) takes that
-     * packet's state as its newest baseline and its newest acked state as the older.
+     * {@code maxTableBits}. A candidate the nameable previous, unacked packet carried ({@link UnackedReference})
+     * takes that packet's state as its newest baseline and its newest acked state as the older.
      *
      * @param candidateObjects the prepared snapshot's candidates.
      * @return the table's size.
