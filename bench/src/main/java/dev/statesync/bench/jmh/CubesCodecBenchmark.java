@@ -200,7 +200,7 @@ public class CubesCodecBenchmark
         {
             if (!RecordedCubesLink.lost(tick))
             {
-                countFailure(frames.deliver(fresh, tick));
+                countFailure(tick, frames.deliver(fresh, tick));
             }
         }
         return fresh;
@@ -237,7 +237,7 @@ public class CubesCodecBenchmark
         {
             return 0;
         }
-        if (countFailure(frames.deliver(receiver, tick)))
+        if (countFailure(tick, frames.deliver(receiver, tick)))
         {
             return 0;
         }
@@ -247,13 +247,13 @@ public class CubesCodecBenchmark
 
     /**
      * A frame refused because the unacked packet it was coded against was lost is the link's loss, not a failure
-     * (RecordedCubesLink's loss takes down the next frame too when that one named it); anything else is.
+     * (RecordedCubesLink knows which frames those are: {@code Frames.unapplied}); any other outcome but OK is.
      *
      * @return true if the frame was not applied.
      */
-    private boolean countFailure(final DecodeResult result)
+    private boolean countFailure(final int tick, final DecodeResult result)
     {
-        if (result != DecodeResult.OK && result != DecodeResult.BASELINE_MISSING)
+        if (result != DecodeResult.OK && !(result == DecodeResult.BASELINE_MISSING && frames.unapplied(tick)))
         {
             decodeFailures++;
         }
