@@ -124,7 +124,9 @@ final class PreviousStatePolicy
         final int[] states = plan.states;
         final int[] repeated = history[age - 1];
         final int[] before = history[age];
-        final boolean bends = historyTick[age] == tick - age - 1;
+        // A replica that applies this packet and holds a packet of tick - age or later did not lose every tick from
+        // tick - age to tick - 1, the case this age's bend is for: a packet naming that one needs no bend repeated.
+        final boolean bends = historyTick[age] == tick - age - 1 && !namesTickSince(plan, tick - age);
         int count = start;
         for (int i = 0; i < plan.count; i++)
         {
@@ -141,6 +143,15 @@ final class PreviousStatePolicy
             }
         }
         return count;
+    }
+
+    /**
+     * @return whether the plan's baseline table names a packet of {@code sinceTick} or later: a replica refuses the
+     * packet unless it holds that one.
+     */
+    private static boolean namesTickSince(final PacketPlan plan, final int sinceTick)
+    {
+        return plan.tableSize > 0 && plan.tableTicks[0] >= sinceTick;
     }
 
     /**

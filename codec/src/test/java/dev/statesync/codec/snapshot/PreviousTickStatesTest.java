@@ -39,8 +39,11 @@ class PreviousTickStatesTest
     {
     }
 
-    /** Send ticks 1..14, lose the snapshot of tick 10, ack the others at once; record what the receiver got. */
-    private static Run run(final SnapshotConfig config)
+    /**
+     * Send ticks 1..14, lose the snapshot of tick 10, ack each other one {@code ackDelayTicks} after it was sent (0:
+     * at once); record what the receiver got.
+     */
+    private static Run run(final SnapshotConfig config, final int ackDelayTicks)
     {
         final SnapshotSender sender = new SnapshotSender(
             SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
@@ -61,7 +64,11 @@ class PreviousTickStatesTest
                 continue;
             }
             assertEquals(DecodeResult.OK, receiver.decode(new BitReader().wrap(new UnsafeBuffer(bytes), 0, writer.bytesWritten())));
-            sender.onAcked(tick);
+            final int ackedTick = tick - ackDelayTicks;
+            if (ackedTick >= 1 && ackedTick != BOUNCE_TICK)
+            {
+                sender.onAcked(ackedTick);
+            }
             final int n = receiver.previousStateCount();
             run.previousObjects()[tick] = new int[n];
             run.previousTicks()[tick] = new int[n];
@@ -80,27 +87,77 @@ class PreviousTickStatesTest
     @Test
     void shouldRepeatTheStateOfTheBounceTickInTheNextTwoPacketsForTheBouncingObjectOnly()
     {
-        final Run run = run(new SnapshotConfig());
-        final int stride = SCHEMA.stride();
-        final int[] atBounce = Arrays.copyOfRange(run.sent()[BOUNCE_TICK], 0, stride);
-        for (final int packet : new int[]{ BOUNCE_TICK + 1, BOUNCE_TICK + 2 })
-        {
-            boolean found = false;
-            for (int k = 0; k < run.previousObjects()[packet].length; k++)
-            {
-                assertEquals(0, run.previousObjects()[packet][k], "only the bouncing object is repeated, packet " + packet);
-                if (run.previousTicks()[packet][k] == BOUNCE_TICK)
-                {
-                    assertArrayEquals(atBounce, run.previousStates()[packet][k], "the exact state of the lost tick");
-                    found = true;
-                }
-            }
-            assertTrue(found, "packet " + packet + " repeats tick " + BOUNCE_TICK);
-        }
+        // Acks arrive 4 ticks late, as over a real link: neither packet after the bounce names a packet after it.
+        final Run run = run(new SnapshotConfig(), 4);
+        assertRepeatsTheBounce(run, BOUNCE_TICK + 1, true);
+        assertRepeatsTheBounce(run, BOUNCE_TICK + 2, true);
         for (int tick = 1; tick < BOUNCE_TICK; tick++)
         {
             assertEquals(0, run.previousObjects()[tick].length, "straight motion is not repeated, tick " + tick);
         }
+    }
+
+    @Test
+    void shouldNotRepeatTheBounceInAPacketThatNamesAPacketSentAfterIt()
+    {
+        // Acked at once: the packet of tick 12 names tick 11's, so a replica that applies it holds tick 11's
+        // packet, which repeated the bounce; repeating it again would be bits for nothing.
+        final Run run = run(new SnapshotConfig(), 0);
+        assertRepeatsTheBounce(run, BOUNCE_TICK + 1, true);
+        assertRepeatsTheBounce(run, BOUNCE_TICK + 2, false);
+        assertEquals(0, run.previousObjects()[BOUNCE_TICK + 2].length, "nothing else either");
+    }
+
+    @Test
+    void shouldNotRepeatTheBounceInAPacketThatNamesTheUnackedPreviousOne()
+    {
+        // Unacked references (one tick), acks 4 ticks late, nothing lost: packets alternate clean (odd ticks here)
+        // and naming the packet before. The clean packet of tick 11 repeats the bounce; the one of tick 12 names
+        // it, so it is refused by any replica that lacks tick 11's packet and needs no repeat of its own.
+        final SnapshotConfig config = new SnapshotConfig().unackedReferenceMaxAgeTicks(1);
+        final SnapshotSender sender = new SnapshotSender(
+            SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(
+            SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
+        final QuantizedStates states = new QuantizedStates(SCHEMA, OBJECTS);
+        final byte[] bytes = new byte[4096];
+        final int[] repeated = new int[15];
+        final long[] referencing = new long[15];
+        for (int tick = 1; tick <= 14; tick++)
+        {
+            scene(tick, states);
+            final long referencingBefore = sender.unackedReferencePackets();
+            final BitWriter writer = new BitWriter(new UnsafeBuffer(bytes), 0, bytes.length);
+            sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
+            referencing[tick] = sender.unackedReferencePackets() - referencingBefore;
+            assertEquals(DecodeResult.OK, receiver.decode(new BitReader().wrap(new UnsafeBuffer(bytes), 0, writer.bytesWritten())));
+            repeated[tick] = receiver.previousStateCount();
+            if (tick > 4)
+            {
+                sender.onAcked(tick - 4);
+            }
+        }
+        assertEquals(0, referencing[BOUNCE_TICK + 1], "tick 11's packet is clean");
+        assertEquals(1, referencing[BOUNCE_TICK + 2], "tick 12's packet names tick 11's");
+        assertTrue(repeated[BOUNCE_TICK + 1] > 0, "the clean packet repeats the bounce");
+        assertEquals(0, repeated[BOUNCE_TICK + 2], "the referencing packet repeats nothing");
+    }
+
+    private static void assertRepeatsTheBounce(final Run run, final int packet, final boolean expected)
+    {
+        final int stride = SCHEMA.stride();
+        final int[] atBounce = Arrays.copyOfRange(run.sent()[BOUNCE_TICK], 0, stride);
+        boolean found = false;
+        for (int k = 0; k < run.previousObjects()[packet].length; k++)
+        {
+            assertEquals(0, run.previousObjects()[packet][k], "only the bouncing object is repeated, packet " + packet);
+            if (run.previousTicks()[packet][k] == BOUNCE_TICK)
+            {
+                assertArrayEquals(atBounce, run.previousStates()[packet][k], "the exact state of the lost tick");
+                found = true;
+            }
+        }
+        assertEquals(expected, found, "packet " + packet + " repeats tick " + BOUNCE_TICK);
     }
 
     @Test
@@ -156,7 +213,7 @@ class PreviousTickStatesTest
     @Test
     void shouldRepeatNothingWhenTurnedOff()
     {
-        final Run run = run(new SnapshotConfig().previousStateBlendErrorM(Double.POSITIVE_INFINITY));
+        final Run run = run(new SnapshotConfig().previousStateBlendErrorM(Double.POSITIVE_INFINITY), 4);
         for (int tick = 1; tick < run.previousObjects().length; tick++)
         {
             if (run.previousObjects()[tick] != null)
