@@ -365,7 +365,8 @@ public final class SmallestThreeMath
      * {@code dot >= 0}, the shorter way round), then {@code predicted = delta^(h/d) * q_newest}, normalized
      * and encoded with the largest index that of its largest component (ties: the lowest index).
      *
-     * <p>The exponent {@code h/d} is rounded to {@code 2^-16} and clamped to
+     * <p>The exponent {@code h/d} is rounded to {@code 2^-k}, with {@code k <= 16} just enough fraction bits that the
+     * rounding moves the prediction by about a quarter of a code at most for this delta's angle, and clamped to
      * {@link #MAX_EXTRAPOLATION_POWER}; when {@code d} divides {@code h} (the common case: consecutive acked
      * baselines, {@code d = 1}) it is exact and {@link #power} only multiplies. Identical baseline codes, a
      * non-positive {@code d} or {@code h} hold the newest rotation exactly (no round trip through Q30, which
@@ -401,8 +402,45 @@ public final class SmallestThreeMath
             System.arraycopy(newest, newestRot, out, outRot, 4);
             return;
         }
-        extrapolateByPower(halfRange, newest, newestRot, older, olderRot,
-            FixedPoint.divRound((long)newestAgeTicks << EXPONENT_FRACTION_BITS, span), out, outRot, scratch);
+        if (sameCodes(newest, newestRot, older, olderRot))
+        {
+            System.arraycopy(newest, newestRot, out, outRot, 4);
+            return;
+        }
+        delta(halfRange, newest, newestRot, older, olderRot, scratch);
+        final int kept = exponentFractionBits(halfRange, scratch, DELTA);
+        final long exponentQ16 = FixedPoint.divRound((long)newestAgeTicks << kept, span) << (EXPONENT_FRACTION_BITS - kept);
+        if (exponentQ16 == 0)
+        {
+            // A turn too small to move a code over so short a horizon: hold, exactly as a zero exponent does.
+            System.arraycopy(newest, newestRot, out, outRot, 4);
+            return;
+        }
+        powerTimesNewest(halfRange, scratch, exponentQ16, out, outRot);
+    }
+
+    /**
+     * Fraction bits of the exponent that {@link #extrapolate} keeps for this {@code delta}: enough that rounding the
+     * exponent moves the prediction by at most about a quarter of a code, and no more, since {@link #power} takes one
+     * square root per fraction bit down to the lowest set one. Rounding the exponent by {@code 2^-(k+1)} turns the
+     * prediction by {@code 2^-(k+1)} times delta's angle {@code theta <= pi |v|} ({@code v} its vector part); a code
+     * is {@code sqrt2 / H} of angle. So {@code 2^(k+1) >= 2 sqrt2 pi H |v|}, about {@code 9 H |v|}. A cube turning 0.05
+     * rad a tick, predicted 1 tick past a newest baseline 7 ticks after the older ({@code h/d = 1/7}, an unacked
+     * reference), keeps 8 bits at 9-bit codes and takes 8 square roots where 16 bits took 15 (results.md, "CPU per
+     * client", "After the exponent's fraction bits").
+     * Integer math on the decoded delta, so both ends choose the same.
+     */
+    private static int exponentFractionBits(final int halfRange, final long[] q, final int offset)
+    {
+        final long x = q[offset];
+        final long y = q[offset + 1];
+        final long z = q[offset + 2];
+        // |v| in Q30, at most 2^30 (products below 2^61 each, sum below 2^63).
+        final long vectorQ30 = FixedPoint.sqrtFloor(x * x + y * y + z * z) + 1;
+        // 9 H |v| in Q30 units: H < 2^23 and |v| <= 2^30 + 1, so the product fits in 63 bits.
+        final long needed = ((9L * halfRange * vectorQ30) >> FRACTION_BITS) + 1;
+        final int bits = 64 - Long.numberOfLeadingZeros(needed);
+        return Math.max(0, Math.min(EXPONENT_FRACTION_BITS, bits - 1));
     }
 
     /**
@@ -431,6 +469,15 @@ public final class SmallestThreeMath
             System.arraycopy(newest, newestRot, out, outRot, 4);
             return;
         }
+        delta(halfRange, newest, newestRot, older, olderRot, scratch);
+        powerTimesNewest(halfRange, scratch, exponentQ16, out, outRot);
+    }
+
+    /** {@code scratch[NEWEST] = q_newest}, {@code scratch[DELTA] = q_newest * conj(q_older)}, the shorter way round. */
+    private static void delta(
+        final int halfRange, final int[] newest, final int newestRot, final int[] older, final int olderRot,
+        final long[] scratch)
+    {
         // One division for both records' scale.
         final long scaleQ32 = codeScaleQ32(halfRange);
         toQuaternion(scaleQ32, newest, newestRot, scratch, NEWEST);
@@ -444,7 +491,12 @@ public final class SmallestThreeMath
         }
         conjugate(scratch, DELTA);
         multiply(scratch, NEWEST, scratch, DELTA, scratch, DELTA);
+    }
 
+    /** The codes of {@code delta^exponent * q_newest}, from {@link #delta}'s scratch. */
+    private static void powerTimesNewest(
+        final int halfRange, final long[] scratch, final long exponentQ16, final int[] out, final int outRot)
+    {
         final long maxExponentQ16 = (long)MAX_EXTRAPOLATION_POWER << EXPONENT_FRACTION_BITS;
         power(scratch, DELTA, Math.min(maxExponentQ16, exponentQ16), POWER, WORK);
         multiply(scratch, POWER, scratch, NEWEST, scratch, POWER);

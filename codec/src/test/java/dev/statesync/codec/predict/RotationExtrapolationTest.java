@@ -115,6 +115,45 @@ class RotationExtrapolationTest
     }
 
     /**
+     * Baselines 1 to 9 ticks apart and 1 to 3 ticks ahead: the fractional exponents an unacked reference gives (a
+     * newest baseline 1 tick old, the acked one about 8).
+     */
+    @Provide
+    Arbitrary<Motion> shortHorizons()
+    {
+        return Combinators.combine(Arbitraries.longs(), Arbitraries.of(BITS), Arbitraries.integers().between(1, 3),
+            Arbitraries.integers().between(1, 9))
+            .as((seed, bits, h, d) -> Motion.of(new SplittableRandom(seed), bits, d, h, 0.3));
+    }
+
+    /**
+     * {@link SmallestThreeMath#extrapolate} keeps only the exponent's fraction bits the delta's angle needs (fewer
+     * square roots): against the full 16-bit exponent ({@link SmallestThreeMath#extrapolateByPower}), the codes move
+     * by at most one, where a value sits near a rounding midpoint, and are otherwise the same.
+     */
+    @Property(tries = 3000)
+    void fewerExponentBitsMoveACodeByAtMostOne(@ForAll("shortHorizons") final Motion motion)
+    {
+        final int[] kept = motion.extrapolated();
+        final int[] full = new int[4];
+        final long exponentQ16 = FixedPoint.divRound((long)motion.h << SmallestThreeMath.EXPONENT_FRACTION_BITS, motion.d);
+        SmallestThreeMath.extrapolateByPower(motion.halfRange(), motion.newest, 0, motion.older, 0, exponentQ16, full, 0,
+            new long[SmallestThreeMath.SCRATCH_LENGTH]);
+        final int[] comparable = kept[0] == full[0] ? kept : inIndexOf(motion.bits, kept, full);
+        int moved = 0;
+        for (int i = 1; i < 4; i++)
+        {
+            final int difference = Math.abs(comparable[i] - full[i]);
+            assertTrue(difference <= (kept[0] == full[0] ? 1 : 2),
+                "code " + comparable[i] + " against " + full[i] + " at " + motion.bits + " bits, h/d " + motion.h + "/" + motion.d);
+            moved += difference;
+        }
+        Statistics.label("codes").collect(moved == 0 ? "same" : "moved");
+        Statistics.label("exponent").collect(motion.h % motion.d == 0 ? "whole" : "fraction");
+        Statistics.label("exponent").coverage(checker -> checker.check("fraction").percentage(p -> p > 50));
+    }
+
+    /**
      * Against the true future of a body at constant angular velocity. The prediction is exact for the exact
      * baselines, so all its error is the baselines' quantization carried forward: with {@code t = h/d}, each
      * baseline is off by at most {@code B = SmallestThree.maxAngleErrorRadians}, the per-{@code d} rotation by
