@@ -249,7 +249,9 @@ public final class SnapshotConfig
      * this one too ({@code DecodeResult.BASELINE_MISSING}, counted; it changes nothing and is not acked), so a lost
      * packet can cost two ticks instead of one. With the default chain depth no chain forms: a packet that names an
      * unacked one is never itself named, so every other packet at most is exposed, and each depends on one packet
-     * only. The receiver needs no
+     * only. While acks come back before the next packet is written (a round trip under a tick), the previous packet
+     * is named only until its ack is seen to be late, which there means lost: then nothing is named, and the acked
+     * baseline is as young anyway. The receiver needs no
      * setting (the format is unchanged). With a send every N ticks (a budget's send rate) the previous packet is N
      * ticks old, so set at least N to use it there. Must be in 0..{@link #maxBaselineAgeTicks}.
      */

@@ -18,6 +18,12 @@ import java.util.Arrays;
  * ({@link DecodeResult#BASELINE_MISSING}: counted, nothing changes, not acked), which is the price, paid only when
  * the named packet was lost, refused or arrives after this one.
  *
+ * <p>Not when acks come back faster than packets go out: if every one of the last {@link #ACK_LATENCY_SAMPLES}
+ * packets acked was acked before the next packet was written (a round trip under a tick, as on a LAN or loopback),
+ * the previous packet's missing ack says it was lost, and naming it would only make the next packet refused too; its
+ * acked baseline is as young anyway. One ack that comes later than that (jitter) allows it again for the next
+ * {@link #ACK_LATENCY_SAMPLES} acks. Until the first ack it is allowed, as before.
+ *
  * <p>Only the sender keeps this; the receiver needs nothing. Allocation-free after construction.
  */
 final class UnackedReference
@@ -33,6 +39,14 @@ final class UnackedReference
     /** Whether {@link #nameableTick}'s packet has been acked (then it is an acked baseline like any other). */
     private boolean nameableAcked;
     private long referencingPackets;
+    /** Acks whose latency {@link #slowestAckTicks} covers. */
+    static final int ACK_LATENCY_SAMPLES = 16;
+    /** Latencies of the last acks, in packets written after the acked one before its ack (0: before the next). */
+    private final int[] ackLatencyTicks = new int[ACK_LATENCY_SAMPLES];
+    private int ackLatencyCount;
+    private int ackLatencyNext;
+    /** The tick of the last packet written, or {@link StateRing#NO_TICK} before the first. */
+    private int lastWrittenTick = StateRing.NO_TICK;
 
     /**
      * @param objectCount objects in the world.
@@ -61,12 +75,30 @@ final class UnackedReference
             return StateRing.NO_TICK;
         }
         final int age = tick - nameableTick;
-        if (age < 1 || age > maxAgeTicks)
+        if (age < 1 || age > maxAgeTicks || ackOverdue())
         {
             return StateRing.NO_TICK;
         }
         return newestAckedTick == StateRing.NO_TICK || nameableTick - newestAckedTick > 0 ? nameableTick :
             StateRing.NO_TICK;
+    }
+
+    /**
+     * @return true when {@link #nameableTick}'s ack is later than every one of the last acks measured: it was most
+     * likely lost. False before any ack was measured.
+     */
+    private boolean ackOverdue()
+    {
+        if (ackLatencyCount == 0)
+        {
+            return false;
+        }
+        int slowest = 0;
+        for (int i = 0; i < ackLatencyCount; i++)
+        {
+            slowest = Math.max(slowest, ackLatencyTicks[i]);
+        }
+        return lastWrittenTick - nameableTick >= slowest;
     }
 
     /** @return true if a packet naming {@code baselineTick} depends on the unacked previous packet. */
@@ -87,6 +119,7 @@ final class UnackedReference
             clean &= !isUnacked(plan.tableTicks[i]);
         }
         final int chain = clean ? 0 : nameableChain + 1;
+        lastWrittenTick = plan.tick;
         if (!clean)
         {
             referencingPackets++;
@@ -105,9 +138,19 @@ final class UnackedReference
         }
     }
 
-    /** A packet of {@code tick} was acked. */
+    /** A packet of {@code tick} was acked (first ack only), or {@link StateRing#NO_TICK}: nothing. */
     void acked(final int tick)
     {
+        if (tick == StateRing.NO_TICK)
+        {
+            return;
+        }
+        if (lastWrittenTick != StateRing.NO_TICK)
+        {
+            ackLatencyTicks[ackLatencyNext] = Math.max(0, lastWrittenTick - tick);
+            ackLatencyNext = (ackLatencyNext + 1) % ACK_LATENCY_SAMPLES;
+            ackLatencyCount = Math.min(ackLatencyCount + 1, ACK_LATENCY_SAMPLES);
+        }
         if (tick == nameableTick)
         {
             nameableAcked = true;
@@ -126,6 +169,10 @@ final class UnackedReference
         long d = h * 31 + nameableTick;
         d = d * 31 + nameableChain;
         d = d * 31 + (nameableAcked ? 1 : 2);
+        d = d * 31 + lastWrittenTick;
+        d = d * 31 + ackLatencyCount;
+        d = d * 31 + ackLatencyNext;
+        d = d * 31 + Arrays.hashCode(ackLatencyTicks);
         return d * 31 + Arrays.hashCode(carriedTick);
     }
 
@@ -137,5 +184,9 @@ final class UnackedReference
         nameableChain = 0;
         nameableAcked = false;
         referencingPackets = 0;
+        lastWrittenTick = StateRing.NO_TICK;
+        ackLatencyCount = 0;
+        ackLatencyNext = 0;
+        Arrays.fill(ackLatencyTicks, 0);
     }
 }

@@ -324,6 +324,44 @@ final class UnackedReferenceTest
     }
 
     @Test
+    void whileEveryAckArrivesBeforeTheNextPacketALostPacketIsNeverNamedAndOneLateAckAllowsItAgain()
+    {
+        final SnapshotSender sender = sender(1);
+        randomizeAll();
+        // Ticks 1-40: every packet but every 5th is acked before the next is written (a round trip under a tick).
+        // The first packet goes out before any ack was measured, so tick 2 may name it; after that an unacked
+        // previous packet is a lost one, and nothing names it.
+        for (int tick = 1; tick <= 40; tick++)
+        {
+            moveAll();
+            send(sender, tick);
+            if (tick > 2)
+            {
+                assertEquals(0, unackedEntries(sender), "tick " + tick + " names the lost packet " + (tick - 1));
+            }
+            if (tick % 5 != 0)
+            {
+                ack(sender, tick);
+            }
+        }
+        final long referencingBefore = sender.unackedReferencePackets();
+        assertTrue(referencingBefore <= 1, "only the packet before the first ack: " + referencingBefore);
+        // Tick 41's ack comes after tick 42 was written: the round trip now exceeds a tick, so the next packets may
+        // name the previous one before its ack again.
+        moveAll();
+        send(sender, 41);
+        moveAll();
+        send(sender, 42);
+        ack(sender, 41);
+        for (int tick = 43; tick <= 50; tick++)
+        {
+            moveAll();
+            send(sender, tick);
+        }
+        assertTrue(sender.unackedReferencePackets() > referencingBefore, "naming the previous packet resumed");
+    }
+
+    @Test
     void aChainDepthOfTwoLetsTwoPacketsFollowEachCleanOne()
     {
         final SnapshotSender sender = new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA),

@@ -239,8 +239,8 @@ class SnapshotDisplayTest
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 8, extrapolating(150_000_000L));
         final long threadId = Thread.currentThread().getId();
-        long allocated = 0;
-        for (int round = 0; round < 8; round++)
+        final long[] allocatedPerRound = new long[8];
+        for (int round = 0; round < allocatedPerRound.length; round++)
         {
             final long before = threads.getThreadAllocatedBytes(threadId);
             for (int tick = round * 1000; tick < round * 1000 + 1000; tick++)
@@ -255,9 +255,17 @@ class SnapshotDisplayTest
                     display.show(object, tick + 2, out3, 0);
                 }
             }
-            allocated = threads.getThreadAllocatedBytes(threadId) - before;
+            allocatedPerRound[round] = threads.getThreadAllocatedBytes(threadId) - before;
         }
         assertTrue(display.blendedCount() > 0 && display.extrapolatedCount() > 0);
-        assertEquals(0, allocated, "bytes allocated in the last round");
+        // Steady state: at least three of the last four rounds allocate nothing. One round may see the JVM's one-off
+        // work (a deoptimization materializes the objects escape analysis had removed: 448 bytes once, under load),
+        // which a display that allocates per call would show in every round.
+        int clean = 0;
+        for (int round = allocatedPerRound.length - 4; round < allocatedPerRound.length; round++)
+        {
+            clean += allocatedPerRound[round] == 0 ? 1 : 0;
+        }
+        assertTrue(clean >= 3, "bytes allocated per round: " + java.util.Arrays.toString(allocatedPerRound));
     }
 }
