@@ -24,6 +24,8 @@ class PreviousTickStatesTest
     private static final StateSchema SCHEMA = StateSchema.snapshot3d();
     private static final int OBJECTS = 3;
     private static final int BOUNCE_TICK = 10;
+    /** Holds only scratch space between calls, so both ends on this one thread may share it. */
+    private static final LinearExtrapolationPredictor PREDICTOR = new LinearExtrapolationPredictor(true);
 
     /** Object 0 moves +x 40 units a tick and bounces back at tick 10; object 1 glides; object 2 rests. */
     private static void scene(final int tick, final QuantizedStates states)
@@ -45,10 +47,8 @@ class PreviousTickStatesTest
      */
     private static Run run(final SnapshotConfig config, final int ackDelayTicks)
     {
-        final SnapshotSender sender = new SnapshotSender(
-            SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
-        final SnapshotReceiver receiver = new SnapshotReceiver(
-            SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
+        final SnapshotSender sender = new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config);
         final QuantizedStates states = new QuantizedStates(SCHEMA, OBJECTS);
         final byte[] bytes = new byte[4096];
         final int ticks = 14;
@@ -115,10 +115,8 @@ class PreviousTickStatesTest
         // and naming the packet before. The clean packet of tick 11 repeats the bounce; the one of tick 12 names
         // it, so it is refused by any replica that lacks tick 11's packet and needs no repeat of its own.
         final SnapshotConfig config = new SnapshotConfig().unackedReferenceMaxAgeTicks(1);
-        final SnapshotSender sender = new SnapshotSender(
-            SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
-        final SnapshotReceiver receiver = new SnapshotReceiver(
-            SCHEMA, OBJECTS, new LinearExtrapolationPredictor(true), new ObjectCodec(SCHEMA), config);
+        final SnapshotSender sender = new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config);
+        final SnapshotReceiver receiver = new SnapshotReceiver(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config);
         final QuantizedStates states = new QuantizedStates(SCHEMA, OBJECTS);
         final byte[] bytes = new byte[4096];
         final int[] repeated = new int[15];

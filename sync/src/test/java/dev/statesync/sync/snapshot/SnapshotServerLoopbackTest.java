@@ -75,7 +75,7 @@ class SnapshotServerLoopbackTest
         };
         for (int i = 0; i < OBJECTS; i++)
         {
-            randomRecord(i);
+            DriftingStates.randomRecord(schema, states, motion, i);
         }
         final SnapshotClient[] clients = new SnapshotClient[MAX_CLIENTS + 1];
         try (SnapshotServer server = new SnapshotServer(new InetSocketAddress(loopback, 0),
@@ -100,7 +100,7 @@ class SnapshotServerLoopbackTest
                 final long nowNs = tick * TICK_NS;
                 if (tick < STOP_TICK)
                 {
-                    move();
+                    DriftingStates.drift(schema, states, motion);
                 }
                 record(tick);
                 if (tick == LEAVE_TICK)
@@ -221,39 +221,5 @@ class SnapshotServerLoopbackTest
     private void record(final int tick)
     {
         history[tick] = states.array().clone();
-    }
-
-    /** Two thirds of the objects drift a little each tick; the rest stay. */
-    private void move()
-    {
-        final int[] record = states.array();
-        for (int object = 0; object < OBJECTS; object++)
-        {
-            if (object % 3 == 0)
-            {
-                continue;
-            }
-            final int base = states.offsetOf(object);
-            for (int f = 0; f < schema.stride(); f++)
-            {
-                if (f == schema.atRestOffset() || f == schema.rotationOffset())
-                {
-                    continue;
-                }
-                final int value = record[base + f] + motion.nextInt(-6, 7);
-                record[base + f] = Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
-            }
-        }
-    }
-
-    private void randomRecord(final int object)
-    {
-        final int base = states.offsetOf(object);
-        final int[] record = states.array();
-        for (int f = 0; f < schema.stride(); f++)
-        {
-            record[base + f] = schema.fieldMin(f) + motion.nextInt(schema.fieldMax(f) - schema.fieldMin(f) + 1);
-        }
-        record[base + schema.atRestOffset()] = 0;
     }
 }

@@ -147,7 +147,7 @@ class SnapshotServerUnackedReferenceTest
         final SplittableRandom motion = new SplittableRandom(23);
         for (int i = 0; i < OBJECTS; i++)
         {
-            randomRecord(states, motion, i);
+            DriftingStates.randomRecord(schema, states, motion, i);
         }
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         final List<AutoCloseable> closeables = new ArrayList<>();
@@ -204,7 +204,7 @@ class SnapshotServerUnackedReferenceTest
                 final long nowNs = tick * TICK_NS;
                 if (tick < STOP_TICK)
                 {
-                    move(states, motion);
+                    DriftingStates.drift(schema, states, motion);
                 }
                 history[tick] = states.array().clone();
 
@@ -359,39 +359,6 @@ class SnapshotServerUnackedReferenceTest
         return all;
     }
 
-    /** Two thirds of the objects drift a little each tick; the rest stay. */
-    private void move(final QuantizedStates states, final SplittableRandom motion)
-    {
-        final int[] record = states.array();
-        for (int object = 0; object < OBJECTS; object++)
-        {
-            if (object % 3 == 0)
-            {
-                continue;
-            }
-            final int base = states.offsetOf(object);
-            for (int f = 0; f < schema.stride(); f++)
-            {
-                if (f == schema.atRestOffset() || f == schema.rotationOffset())
-                {
-                    continue;
-                }
-                final int value = record[base + f] + motion.nextInt(-6, 7);
-                record[base + f] = Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
-            }
-        }
-    }
-
-    private void randomRecord(final QuantizedStates states, final SplittableRandom motion, final int object)
-    {
-        final int base = states.offsetOf(object);
-        final int[] record = states.array();
-        for (int f = 0; f < schema.stride(); f++)
-        {
-            record[base + f] = schema.fieldMin(f) + motion.nextInt(schema.fieldMax(f) - schema.fieldMin(f) + 1);
-        }
-        record[base + schema.atRestOffset()] = 0;
-    }
 
     private static <T extends AutoCloseable> T add(final List<AutoCloseable> closeables, final T closeable)
     {
