@@ -216,9 +216,9 @@ public final class SnapshotConfig
      * {@code src/site/wire-format.md}) when a replica that lost that tick's snapshot and blended straight across it,
      * from the tick before to the tick after, would show it more than this many metres off (its motion bent: a
      * collision, an impulse); also always when the sender held the object back that tick. Not in a packet that names
-     * a packet of that tick or later (a replica that applies it holds that one, so it did not lose them all). Only in packets that
-     * every candidate fits (an unbudgeted or roomy link): under a binding budget the bytes go to objects not sent
-     * at all. {@code Double.POSITIVE_INFINITY} turns it off; the receiver reads either. Default
+     * a packet of that tick or later (a replica that applies it holds that one, so it did not lose them all). Only in
+     * packets that every candidate fits (an unbudgeted or roomy link): under a binding budget the bytes go to objects
+     * not sent at all. {@code Double.POSITIVE_INFINITY} turns it off; the receiver reads either. Default
      * {@link #DEFAULT_PREVIOUS_STATE_BLEND_ERROR_M}.
      */
     public SnapshotConfig previousStateBlendErrorM(final double metres)

@@ -39,7 +39,7 @@ final class UnackedReference
     /** Whether {@link #nameableTick}'s packet has been acked (then it is an acked baseline like any other). */
     private boolean nameableAcked;
     private long referencingPackets;
-    /** Acks whose latency {@link #slowestAckTicks} covers. */
+    /** The last acks whose latency {@link #ackOverdue} compares against. */
     static final int ACK_LATENCY_SAMPLES = 16;
     /** Latencies of the last acks, in packets written after the acked one before its ack (0: before the next). */
     private final int[] ackLatencyTicks = new int[ACK_LATENCY_SAMPLES];
