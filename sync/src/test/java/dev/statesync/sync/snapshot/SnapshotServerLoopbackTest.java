@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.statesync.codec.predict.HoldPredictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.udp.DisconnectReason;
@@ -127,7 +126,7 @@ class SnapshotServerLoopbackTest
                     client.update(nowNs);
                     if (client.isConnected())
                     {
-                        objectsChecked += checkHeldStates(client, tick);
+                        objectsChecked += HeldStates.check(schema, client, tick, history);
                     }
                 }
                 if (tick > STOP_TICK && allConverged(clients))
@@ -177,26 +176,6 @@ class SnapshotServerLoopbackTest
                 }
             }
         }
-    }
-
-    /** Each object the client holds equals the authority's state at the tick it holds it for. */
-    private int checkHeldStates(final SnapshotClient client, final int tick)
-    {
-        final SnapshotReceiver receiver = client.receiver();
-        int checked = 0;
-        for (int object = 0; object < OBJECTS; object++)
-        {
-            final int heldTick = receiver.stateTick(object);
-            if (heldTick <= 0)
-            {
-                continue;
-            }
-            assertTrue(heldTick <= tick, "held state of tick " + heldTick + " at " + tick);
-            assertTrue(receiver.states().equalsRecord(object, history[heldTick], object * schema.stride()),
-                "object " + object + " at tick " + heldTick);
-            checked++;
-        }
-        return checked;
     }
 
     private boolean allConverged(final SnapshotClient[] clients)

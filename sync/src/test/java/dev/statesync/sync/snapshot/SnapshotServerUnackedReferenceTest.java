@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.statesync.codec.predict.HoldPredictor;
 import dev.statesync.codec.snapshot.SnapshotConfig;
-import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.ReliableCounters;
@@ -246,7 +245,7 @@ class SnapshotServerUnackedReferenceTest
                             "client " + c + " refused tick " + tick + ", not one after a dropped snapshot");
                         refused[c] += refusedNow;
                     }
-                    checkHeldStates(client, tick, history);
+                    HeldStates.check(schema, client, tick, history);
                     client.sendAcks(nowNs);
                     client.update(nowNs);
                     relay.collectFromClient(datagramsSent(client.udpClient()), tick);
@@ -318,23 +317,6 @@ class SnapshotServerUnackedReferenceTest
             {
                 LockSupport.parkNanos(20_000L);
             }
-        }
-    }
-
-    /** Each object the client holds equals the authority's state at the tick it holds it for. */
-    private void checkHeldStates(final SnapshotClient client, final int tick, final int[][] history)
-    {
-        final SnapshotReceiver receiver = client.receiver();
-        for (int object = 0; object < OBJECTS; object++)
-        {
-            final int heldTick = receiver.stateTick(object);
-            if (heldTick <= 0)
-            {
-                continue;
-            }
-            assertTrue(heldTick <= tick, "held state of tick " + heldTick + " at " + tick);
-            assertTrue(receiver.states().equalsRecord(object, history[heldTick], object * schema.stride()),
-                "object " + object + " at tick " + heldTick);
         }
     }
 
