@@ -45,6 +45,8 @@ final class UnackedReference
     private final int[] ackLatencyTicks = new int[ACK_LATENCY_SAMPLES];
     private int ackLatencyCount;
     private int ackLatencyNext;
+    /** The largest of {@link #ackLatencyTicks}, kept as acks arrive (once a packet, not once an object). */
+    private int slowestAckLatencyTicks;
     /** The tick of the last packet written, or {@link StateRing#NO_TICK} before the first. */
     private int lastWrittenTick = StateRing.NO_TICK;
 
@@ -89,16 +91,7 @@ final class UnackedReference
      */
     private boolean ackOverdue()
     {
-        if (ackLatencyCount == 0)
-        {
-            return false;
-        }
-        int slowest = 0;
-        for (int i = 0; i < ackLatencyCount; i++)
-        {
-            slowest = Math.max(slowest, ackLatencyTicks[i]);
-        }
-        return lastWrittenTick - nameableTick >= slowest;
+        return ackLatencyCount > 0 && lastWrittenTick - nameableTick >= slowestAckLatencyTicks;
     }
 
     /** @return true if a packet naming {@code baselineTick} depends on the unacked previous packet. */
@@ -150,6 +143,12 @@ final class UnackedReference
             ackLatencyTicks[ackLatencyNext] = Math.max(0, lastWrittenTick - tick);
             ackLatencyNext = (ackLatencyNext + 1) % ACK_LATENCY_SAMPLES;
             ackLatencyCount = Math.min(ackLatencyCount + 1, ACK_LATENCY_SAMPLES);
+            int slowest = 0;
+            for (int i = 0; i < ackLatencyCount; i++)
+            {
+                slowest = Math.max(slowest, ackLatencyTicks[i]);
+            }
+            slowestAckLatencyTicks = slowest;
         }
         if (tick == nameableTick)
         {
@@ -172,6 +171,7 @@ final class UnackedReference
         d = d * 31 + lastWrittenTick;
         d = d * 31 + ackLatencyCount;
         d = d * 31 + ackLatencyNext;
+        d = d * 31 + slowestAckLatencyTicks;
         d = d * 31 + Arrays.hashCode(ackLatencyTicks);
         return d * 31 + Arrays.hashCode(carriedTick);
     }
@@ -187,6 +187,7 @@ final class UnackedReference
         lastWrittenTick = StateRing.NO_TICK;
         ackLatencyCount = 0;
         ackLatencyNext = 0;
+        slowestAckLatencyTicks = 0;
         Arrays.fill(ackLatencyTicks, 0);
     }
 }
