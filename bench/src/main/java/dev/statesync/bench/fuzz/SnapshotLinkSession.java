@@ -79,7 +79,13 @@ final class SnapshotLinkSession implements HonestSession
         {
             toAuthority.record(buffer, offset, length);
             network.send(REPLICA, AUTHORITY, buffer, offset, length, nowNs());
-        }, 0);
+        }, 0).listener(receiver ->
+        {
+            if (delivering)
+            {
+                verify();
+            }
+        });
         this.objects = new MovingObjects(schema, OBJECTS, random);
     }
 
@@ -133,11 +139,17 @@ final class SnapshotLinkSession implements HonestSession
         return honestErrors;
     }
 
-    /** @return the replica endpoint's deliveries and stored fragments: what acceptance moves. */
+    /**
+     * @return the replica endpoint's deliveries, stored fragments and held datagrams: what taking an input in moves.
+     * A held datagram counts as taken in: it changes nothing now, but it is offered again after the next delivery
+     * and may then be applied, so a forged one that is held makes convergence no longer guaranteed, as a forged
+     * one that is applied at once does.
+     */
     long replicaAccepted()
     {
         return replica.endpoint().counter(ReliableCounters.PACKETS_DELIVERED) +
-            replica.endpoint().counter(ReliableCounters.FRAGMENTS_RECEIVED);
+            replica.endpoint().counter(ReliableCounters.FRAGMENTS_RECEIVED) +
+            replica.endpoint().counter(ReliableCounters.PACKETS_HELD);
     }
 
     /** @return the authority endpoint's deliveries and stored fragments. */
@@ -151,12 +163,12 @@ final class SnapshotLinkSession implements HonestSession
     {
         if (to == REPLICA)
         {
+            // Every snapshot this honest delivery applies is verified by the listener: it can apply two, its own
+            // and a held one offered again after it.
+            delivering = true;
             replica.receiveDatagram(buffer, offset, length, nowNs());
-            if (replica.lastResult() == DecodeResult.OK)
-            {
-                verify();
-            }
-            else if (replica.lastResult() == DecodeResult.MALFORMED)
+            delivering = false;
+            if (replica.lastResult() == DecodeResult.MALFORMED)
             {
                 honestErrors++;
             }
@@ -166,6 +178,9 @@ final class SnapshotLinkSession implements HonestSession
             authority.receiveDatagram(buffer, offset, length, nowNs());
         }
     }
+
+    /** True during an honest delivery to the replica: what it applies then is checked against what was sent. */
+    private boolean delivering;
 
     private void verify()
     {

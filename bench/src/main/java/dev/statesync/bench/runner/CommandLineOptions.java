@@ -268,6 +268,18 @@ final class CommandLineOptions
             dev.statesync.codec.snapshot.SnapshotConfig.MAX_UNACKED_REFERENCE_CHAIN_DEPTH, true);
     }
 
+    int heldSnapshots = dev.statesync.sync.snapshot.SnapshotLinkConfig.DEFAULT_HELD_SNAPSHOT_SLOTS;
+
+    @Option(names = "--held-snapshots", paramLabel = "N", order = 32,
+        description = {"the replica's endpoint holds up to N snapshots refused for a reference not yet received and",
+            "offers them again after the next applied one (SnapshotLinkConfig.heldSnapshotSlots; default " +
+                dev.statesync.sync.snapshot.SnapshotLinkConfig.DEFAULT_HELD_SNAPSHOT_SLOTS + ", 0: off)"})
+    void heldSnapshots(final int value)
+    {
+        heldSnapshots = (int)inRange("--held-snapshots", value, 0,
+            dev.statesync.sync.reliable.ReliableConfig.MAX_HELD_PACKET_SLOTS, true);
+    }
+
     double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;
 
     @Option(names = "--unacked-loss-weight", paramLabel = "W", order = 28,

@@ -136,6 +136,8 @@ public final class JsonReport
         link.put("invalidPackets", l.invalidPackets());
         link.put("baselineMisses", l.baselineMisses());
         link.put("unackedReferenceSnapshots", l.unackedReferenceSnapshots());
+        link.put("heldSnapshots", l.heldSnapshots());
+        link.put("heldApplied", l.heldApplied());
         link.set("rttMs", number(l.rttMs()));
 
         final PredictionFigures p = r.prediction();

@@ -12,10 +12,13 @@ package dev.statesync.bench.runner;
  *                        unacked references, those whose reference the network lost; else expected 0.
  * @param unackedReferenceSnapshots snapshots sent against the previous, unacked one
  *                        ({@code SnapshotConfig.unackedReferenceMaxAgeTicks}).
+ * @param heldSnapshots   snapshots the replica's endpoint held for a second offer (refused for a reference not yet
+ *                        received: {@code SnapshotLinkConfig.heldSnapshotSlots}).
+ * @param heldApplied     of those, applied on their second offer (the reference had been overtaken, not lost).
  * @param rttMs           the authority's smoothed round-trip estimate, ms.
  */
 public record LinkFigures(
     long packetsSent, long packetsAcked, long packetsLost, long invalidPackets, long baselineMisses,
-    long unackedReferenceSnapshots, double rttMs)
+    long unackedReferenceSnapshots, long heldSnapshots, long heldApplied, double rttMs)
 {
 }

@@ -131,6 +131,7 @@ public final class Options
     private final int maxSendIntervalTicks;
     private final int unackedRefTicks;
     private final int unackedChainDepth;
+    private final int heldSnapshots;
 
     private Options(final CommandLineOptions c)
     {
@@ -167,6 +168,7 @@ public final class Options
         maxSendIntervalTicks = c.maxSendIntervalTicks;
         unackedRefTicks = c.unackedRefTicks;
         unackedChainDepth = c.unackedChainDepth;
+        heldSnapshots = c.heldSnapshots;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -211,6 +213,7 @@ public final class Options
         maxSendIntervalTicks = base.maxSendIntervalTicks;
         unackedRefTicks = base.unackedRefTicks;
         unackedChainDepth = base.unackedChainDepth;
+        heldSnapshots = base.heldSnapshots;
     }
 
     /**
@@ -466,6 +469,12 @@ public final class Options
     {
         return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks())
             .unackedReferenceChainDepth(unackedChainDepth);
+    }
+
+    /** @return snapshots the replica's endpoint holds for a second offer ({@code --held-snapshots}). */
+    public int heldSnapshots()
+    {
+        return heldSnapshots;
     }
 
     /** @return how old the previous, unacked snapshot may be to serve as a baseline, ticks ({@code --unacked-refs}). */

@@ -4,7 +4,6 @@ import org.agrona.DirectBuffer;
 
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.quantize.StateQuantizer;
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.snapshot.SnapshotSender;
 import dev.statesync.codec.state.QuantizedStates;
@@ -95,7 +94,8 @@ final class SimulatedLink implements DatagramHandler
             (buffer, offset, length) -> network.send(REPLICA_ADDRESS, AUTHORITY_ADDRESS, buffer, offset, length, nowNs);
         authority =
             SnapshotAuthority.withEndpoint(schema, objects, predictor, rateControl.priorities(), link, toReplica, 0);
-        replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0);
+        replica = SnapshotReplica.withEndpoint(schema, objects, predictor, link, toAuthority, 0)
+            .listener(this::onReplicaApplied);
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[FloatRecords.stride(schema.is3d())];
         previousHeld = new QuantizedStates(schema, objects);
@@ -113,7 +113,8 @@ final class SimulatedLink implements DatagramHandler
         return new SnapshotLinkConfig().payloadBudgetBytes(options.rateControl().capacityPayloadBytes())
             .rollingRadiusM(Predictors.rollingRadiusM(schema))
             .groundContact(Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(schema))
-            .snapshot(options.snapshotConfig());
+            .snapshot(options.snapshotConfig())
+            .heldSnapshotSlots(options.heldSnapshots());
     }
 
     /** Link stage: deliver every datagram the simulator has due at {@code nowNs}, both ways. */
@@ -250,9 +251,23 @@ final class SimulatedLink implements DatagramHandler
             snapshotDatagramsLost,
             replica.decodeFailures() - replica.counter(SnapshotReplicaCounters.REFUSED_STALE) -
                 replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) + rejected,
-            replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING),
+            baselineMisses(r),
             authority.sender().unackedReferencePackets(),
+            r.counter(ReliableCounters.PACKETS_HELD),
+            r.counter(ReliableCounters.HELD_PACKETS_DELIVERED),
             a.rttMs());
+    }
+
+    /**
+     * Snapshots refused for a missing baseline and never applied. The replica counts each offer, and its endpoint
+     * offers a held snapshot a second time (after the next one it applies): one offer of each held snapshot that
+     * was offered again is not a miss, whether it then passed or was refused again.
+     */
+    private long baselineMisses(final ReliableEndpoint replicaEndpoint)
+    {
+        return replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) -
+            replicaEndpoint.counter(ReliableCounters.HELD_PACKETS_DELIVERED) -
+            replicaEndpoint.counter(ReliableCounters.HELD_PACKETS_REFUSED);
     }
 
     /** Receive stage: the replica decodes snapshots, the authority reads acks. */
@@ -264,10 +279,6 @@ final class SimulatedLink implements DatagramHandler
             final long startNs = System.nanoTime();
             replica.receiveDatagram(buffer, offset, length, nowNs);
             decodeNs += System.nanoTime() - startNs;
-            if (replica.lastResult() == DecodeResult.OK)
-            {
-                onReplicaApplied(replica.receiver());
-            }
         }
         else
         {

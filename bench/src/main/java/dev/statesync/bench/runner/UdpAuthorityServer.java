@@ -86,7 +86,8 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
             .tickRateHz(Scene.TICK_RATE_HZ)
             .rollingRadiusM(Predictors.rollingRadiusM(schema))
             .groundContact(Predictors.GROUND_HEIGHT_M, Predictors.cubeHalfSizeM(schema))
-            .snapshot(options.snapshotConfig());
+            .snapshot(options.snapshotConfig())
+            .heldSnapshotSlots(options.heldSnapshots());
     }
 
     /** @return the bound port. */

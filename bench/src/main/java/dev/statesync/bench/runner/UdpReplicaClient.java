@@ -10,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.statesync.bench.scene.Scene;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
+import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.snapshot.SnapshotClient;
 import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
 import dev.statesync.sync.udp.UdpClientConfig;
@@ -88,10 +89,15 @@ public final class UdpReplicaClient implements AutoCloseable
         {
             final SnapshotReceiver receiver = client.receiver();
             out.printf(Locale.ROOT,
-                "client %d: %d snapshots applied (newest tick %d), %d decode failures, %d baseline misses, " +
+                "client %d: %d snapshots applied (newest tick %d), %d decode failures, %d baseline misses " +
+                    "(%d held for their reference, %d of them applied), " +
                     "received %.1f kbps (smoothed), RTT %.1f ms, loss %.1f%%, link %s, states digest %08x%n",
                 client.udpClient().clientIndex(), snapshotsApplied(), receiver.lastTick(), decodeFailures(),
-                receiver.baselineMisses(), client.endpoint().receivedBandwidthKbps(), client.endpoint().rttMs(),
+                receiver.baselineMisses() - client.endpoint().counter(ReliableCounters.HELD_PACKETS_DELIVERED) -
+                    client.endpoint().counter(ReliableCounters.HELD_PACKETS_REFUSED),
+                client.endpoint().counter(ReliableCounters.PACKETS_HELD),
+                client.endpoint().counter(ReliableCounters.HELD_PACKETS_DELIVERED),
+                client.endpoint().receivedBandwidthKbps(), client.endpoint().rttMs(),
                 client.endpoint().packetLossPercent(), client.state(), statesDigest(receiver));
         }
         return true;

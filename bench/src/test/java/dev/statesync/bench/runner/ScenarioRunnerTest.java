@@ -106,6 +106,21 @@ class ScenarioRunnerTest
             0.02 * off.stage(Stage.FIEDLER_2015).bitsPerSnapshot(), "the reference stage is about the same states");
     }
 
+    /** Without loss a baseline miss is a reordering: held, the snapshot is applied after the one it names. */
+    @Test
+    void aSnapshotThatOvertookItsReferenceShouldBeHeldAndApplied()
+    {
+        final RunReport off = run("--scene", "cubes", "--seconds", "4", "--loss", "0", "--held-snapshots", "0");
+        final RunReport on = run("--scene", "cubes", "--seconds", "4", "--loss", "0");
+        assertTrue(off.link().baselineMisses() > 0, "10 ms of jitter reorders a referencing snapshot");
+        assertEquals(0, off.link().heldSnapshots());
+        assertEquals(off.link().baselineMisses(), on.link().heldSnapshots(), "each of them held");
+        assertEquals(on.link().heldSnapshots(), on.link().heldApplied(), "and applied after its reference");
+        assertEquals(0, on.link().baselineMisses());
+        assertEquals(off.link().packetsAcked() + on.link().heldApplied(), on.link().packetsAcked(),
+            "a held snapshot applied is acked");
+    }
+
     @Test
     void pileRunQuantizedOnBothSidesShouldNeverJitterAtRest()
     {

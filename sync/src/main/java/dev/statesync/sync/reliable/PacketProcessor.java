@@ -25,4 +25,18 @@ public interface PacketProcessor
      *         again only if that fragment arrives again.
      */
     boolean process(int sequence, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Asked right after {@link #process} refused a packet, when the endpoint keeps datagrams for a second offer
+     * ({@link ReliableConfig#heldPacketSlots}): may the same packet pass if offered again once a later packet has
+     * been delivered? True for a packet that names an earlier one not yet received (the network may have reordered
+     * the two); false for bad bytes, which no later packet can mend. A held packet is offered once more, right
+     * after the next packet this processor accepts, through {@link #process} as if it had just arrived.
+     *
+     * @return true to have the endpoint hold the packet for one more offer. Default false: nothing is held.
+     */
+    default boolean mayPassLater()
+    {
+        return false;
+    }
 }

@@ -32,6 +32,10 @@ public final class ReliableConfig
     public static final float DEFAULT_BANDWIDTH_SMOOTHING_FACTOR = 0.1f;
     /** Default IP + UDP header overhead added to every datagram in bandwidth figures, in bytes. */
     public static final int DEFAULT_TRANSPORT_OVERHEAD_BYTES = 28;
+    /** Default datagrams held for a second offer: none, as in reliable.io. */
+    public static final int DEFAULT_HELD_PACKET_SLOTS = 0;
+    /** Most datagrams an endpoint may hold for a second offer. */
+    public static final int MAX_HELD_PACKET_SLOTS = 8;
 
     private int maxPacketSizeBytes = DEFAULT_MAX_PACKET_SIZE_BYTES;
     private int fragmentAboveBytes = DEFAULT_FRAGMENT_ABOVE_BYTES;
@@ -45,6 +49,7 @@ public final class ReliableConfig
     private float packetLossSmoothingFactor = DEFAULT_PACKET_LOSS_SMOOTHING_FACTOR;
     private float bandwidthSmoothingFactor = DEFAULT_BANDWIDTH_SMOOTHING_FACTOR;
     private int transportOverheadBytes = DEFAULT_TRANSPORT_OVERHEAD_BYTES;
+    private int heldPacketSlots = DEFAULT_HELD_PACKET_SLOTS;
     private IntegrityMode integrityMode = IntegrityMode.NONE;
     private LinkKeys linkKeys;
     private LinkSide linkSide;
@@ -300,6 +305,33 @@ public final class ReliableConfig
     }
 
     /**
+     * Datagrams kept for a second offer when the {@link PacketProcessor} refuses their packet but says it may pass
+     * once a later packet is delivered ({@link PacketProcessor#mayPassLater()}): each is offered again, through the
+     * whole receive path, right after the next packet the processor accepts, and then forgotten whatever the
+     * outcome. For a processor whose packets name earlier ones (a snapshot coded against the unacked snapshot just
+     * before it): when the network reorders the two, the later one is applied a few milliseconds late instead of
+     * lost. Default {@link #DEFAULT_HELD_PACKET_SLOTS} (reliable.io holds nothing); at most
+     * {@link #MAX_HELD_PACKET_SLOTS}. Memory: this many datagrams of the largest size the endpoint accepts
+     * ({@code maxPacketSizeBytes} plus headers), allocated when the endpoint is built.
+     *
+     * @param slots datagrams held at most; a hold when all are taken displaces the oldest.
+     * @return this.
+     */
+    public ReliableConfig heldPacketSlots(final int slots)
+    {
+        this.heldPacketSlots = slots;
+        return this;
+    }
+
+    /**
+     * @return datagrams kept for a second offer at most (0: none).
+     */
+    public int heldPacketSlots()
+    {
+        return heldPacketSlots;
+    }
+
+    /**
      * Append and check a CRC32C trailer on every datagram ({@link IntegrityMode#CRC32C}), or nothing (false,
      * {@link IntegrityMode#NONE}: reliable.io's own format). The CRC drops corrupt datagrams and other programs'
      * traffic; it is no defence against anyone who knows the protocol id. Use {@link #authenticate} on links
@@ -409,6 +441,7 @@ public final class ReliableConfig
             .packetLossSmoothingFactor(packetLossSmoothingFactor)
             .bandwidthSmoothingFactor(bandwidthSmoothingFactor)
             .transportOverheadBytes(transportOverheadBytes)
+            .heldPacketSlots(heldPacketSlots)
             .integrity(integrityMode, linkKeys, linkSide)
             .protocolId(protocolId);
     }
@@ -443,6 +476,7 @@ public final class ReliableConfig
         require(bandwidthSmoothingFactor > 0f && bandwidthSmoothingFactor <= 1f,
             "bandwidthSmoothingFactor in (0, 1]");
         require(transportOverheadBytes >= 0, "transportOverheadBytes >= 0");
+        require(heldPacketSlots >= 0 && heldPacketSlots <= MAX_HELD_PACKET_SLOTS, "heldPacketSlots in [0, 8]");
         return this;
     }
 

@@ -10,7 +10,7 @@ import dev.statesync.sync.counter.CounterSpec;
 /**
  * The counters of a {@link ReliableEndpoint} ({@link ReliableEndpoint#counter(ReliableCounters)}). Every datagram that
  * {@link ReliableEndpoint#receivePacket} handles counts {@link #DATAGRAMS_RECEIVED} and exactly one of
- * {@link #PACKETS_DELIVERED}, {@link #FRAGMENTS_RECEIVED}, {@link #PACKETS_NOT_PROCESSED} or a refusal
+ * {@link #PACKETS_DELIVERED}, {@link #FRAGMENTS_RECEIVED}, {@link #PACKETS_NOT_PROCESSED}, {@link #PACKETS_HELD} or a refusal
  * ({@code REJECTED_*}), and the call returns that counter, so a test or an operator can tell why traffic is lost.
  */
 public enum ReliableCounters implements CounterDescriptor
@@ -74,7 +74,26 @@ public enum ReliableCounters implements CounterDescriptor
         "This fragment of this sequence was already stored."),
     /** Rejected: fragment 0's packet header names a different sequence than its fragment header. */
     REJECTED_FRAGMENT_SEQUENCE_MISMATCH("rejectedFragmentSequenceMismatch", CounterKind.REFUSAL,
-        "Fragment 0's packet header names a different sequence than its fragment header.");
+        "Fragment 0's packet header names a different sequence than its fragment header."),
+    /**
+     * Packets the processor refused but said may pass later ({@link PacketProcessor#mayPassLater()}): not acked,
+     * their datagram kept for one more offer after the next delivery ({@link ReliableConfig#heldPacketSlots}).
+     */
+    PACKETS_HELD("packetsHeld", CounterKind.OUTCOME,
+        "Packets the processor refused but said may pass later: not acked, the datagram kept for one more offer."),
+    /** Held packets the processor accepted when offered again (then acked as any delivered packet). */
+    HELD_PACKETS_DELIVERED("heldPacketsDelivered", CounterKind.EVENT,
+        "Held packets the processor accepted when offered again (then acked as any delivered packet)."),
+    /** Held packets the processor refused again when offered again; forgotten. */
+    HELD_PACKETS_REFUSED("heldPacketsRefused", CounterKind.EVENT,
+        "Held packets the processor refused again when offered again; forgotten."),
+    /**
+     * Held packets never offered to the processor again: displaced by a newer hold, or stale, a duplicate or
+     * otherwise rejected by the time of their second offer.
+     */
+    HELD_PACKETS_DROPPED("heldPacketsDropped", CounterKind.EVENT,
+        "Held packets never offered to the processor again: displaced by a newer hold, or rejected (stale, " +
+            "duplicate) by the time of their second offer.");
 
     private final CounterSpec spec;
 

@@ -24,6 +24,11 @@ import static dev.statesync.sync.reliable.ReliableCounters.*;
  * {@link ReliableCounters}) and leaves every other piece of state untouched. Nothing on the send, receive
  * or ack path allocates once fragment reassembly slots have been used once. Not thread safe.
  * <p>
+ * With {@link ReliableConfig#heldPacketSlots} above 0 (off by default, as in reliable.io), a packet the processor
+ * refuses for now ({@link PacketProcessor#mayPassLater()}: it names one that has not arrived) is not lost: its
+ * datagram is kept, and offered once more right after the next delivery, as if it had just arrived
+ * ({@link ReliableCounters#PACKETS_HELD} and the {@code HELD_PACKETS_*} counters).
+ * <p>
  * Maximum payload: {@link ReliableConfig#maxPacketSizeBytes()} (16384 bytes by default).
  * <pre>{@code
  * ReliableEndpoint endpoint = new ReliableEndpoint(new ReliableConfig(), transmitter, processor, ackListener, nowNs);
@@ -52,6 +57,7 @@ public final class ReliableEndpoint implements ReliableConnection
     private final SequenceBuffer<FragmentReassembly> reassembly;
     private final RttEstimator rtt;
     private final PacketIntegrity integrity;
+    private final HeldPackets held;
 
     private final PacketHeader packetHeader = new PacketHeader();
     private final FragmentHeader fragmentHeader = new FragmentHeader();
@@ -63,6 +69,12 @@ public final class ReliableEndpoint implements ReliableConnection
 
     private int nextSequence;
     private long nowNs;
+    /** The datagram {@link #receivePacket} is handling, for a hold: valid only during that call. */
+    private DirectBuffer datagramBuffer;
+    private int datagramOffset;
+    private int datagramLength;
+    /** True while a held datagram is offered again: its outcome is counted under the held counters only. */
+    private boolean offeringHeld;
     private double packetLossPercent;
     private double sentBandwidthKbps;
     private double receivedBandwidthKbps;
@@ -102,6 +114,7 @@ public final class ReliableEndpoint implements ReliableConnection
         this.integrityBytes = PacketIntegrity.trailerBytes(this.config.integrityMode());
         this.maxDatagramBytes = PacketHeader.MAX_BYTES + this.config.maxPacketSizeBytes() + integrityBytes;
         this.integrity = PacketIntegrity.forConfig(this.config, maxDatagramBytes);
+        this.held = new HeldPackets(this.config.heldPacketSlots(), maxDatagramBytes);
 
         final int largestSend = Math.max(
             PacketHeader.MAX_BYTES + Math.min(this.config.fragmentAboveBytes(), this.config.maxPacketSizeBytes()),
@@ -123,6 +136,7 @@ public final class ReliableEndpoint implements ReliableConnection
         sentPackets.reset();
         receivedPackets.reset();
         reassembly.reset();
+        held.clear();
         rtt.reset();
         java.util.Arrays.fill(counters, 0L);
         packetLossPercent = 0.0;
@@ -233,6 +247,53 @@ public final class ReliableEndpoint implements ReliableConnection
     {
         checkRange(buffer, offset, length);
         counters[DATAGRAMS_RECEIVED.id()]++;
+        final ReliableCounters outcome = receiveDatagram(buffer, offset, length, nowNs);
+        if (outcome == PACKETS_DELIVERED && held.count() > 0)
+        {
+            offerHeldAgain(nowNs);
+        }
+        return outcome;
+    }
+
+    /**
+     * Offer every held datagram once more, oldest first, through the whole receive path, and forget it: counted as
+     * delivered, refused again, or dropped (rejected before reaching the processor). A packet delivered now holds
+     * nothing new and offers nothing further, so this ends after as many offers as there were datagrams held.
+     */
+    private void offerHeldAgain(final long nowNs)
+    {
+        offeringHeld = true;
+        try
+        {
+            for (int n = held.count(); n > 0; n--)
+            {
+                final ReliableCounters outcome = receiveDatagram(held.datagram(0), 0, held.length(0), nowNs);
+                held.removeOldest();
+                if (outcome == PACKETS_DELIVERED)
+                {
+                    counters[HELD_PACKETS_DELIVERED.id()]++;
+                }
+                else if (outcome == PACKETS_NOT_PROCESSED)
+                {
+                    counters[HELD_PACKETS_REFUSED.id()]++;
+                }
+                else
+                {
+                    counters[HELD_PACKETS_DROPPED.id()]++;
+                }
+            }
+        }
+        finally
+        {
+            offeringHeld = false;
+        }
+    }
+
+    private ReliableCounters receiveDatagram(final DirectBuffer buffer, final int offset, final int length, final long nowNs)
+    {
+        datagramBuffer = buffer;
+        datagramOffset = offset;
+        datagramLength = length;
         if (length > maxDatagramBytes)
         {
             return count(REJECTED_OVERSIZE);
@@ -455,6 +516,14 @@ public final class ReliableEndpoint implements ReliableConnection
         }
         if (!processor.process(sequence, payload, payloadOffset, payloadBytes))
         {
+            if (!offeringHeld && held.slots() > 0 && processor.mayPassLater())
+            {
+                if (held.hold(sequence, datagramBuffer, datagramOffset, datagramLength))
+                {
+                    counters[HELD_PACKETS_DROPPED.id()]++;
+                }
+                return count(PACKETS_HELD);
+            }
             return count(PACKETS_NOT_PROCESSED);
         }
         receivedPackets.insert(sequence).reset(nowNs, wireBytes);
@@ -502,9 +571,13 @@ public final class ReliableEndpoint implements ReliableConnection
         }
     }
 
+    /** Count a datagram's outcome; a held datagram offered again was counted when it arrived, so not again. */
     private ReliableCounters count(final ReliableCounters counter)
     {
-        counters[counter.id()]++;
+        if (!offeringHeld)
+        {
+            counters[counter.id()]++;
+        }
         return counter;
     }
 
@@ -733,7 +806,9 @@ public final class ReliableEndpoint implements ReliableConnection
      * A fingerprint of everything received bytes can change: the received window, the acked flags of the
      * sent window, reassembly (window, entries, their flags, sizes and acks), RTT and the counters a delivery
      * moves. It leaves out {@link ReliableCounters#DATAGRAMS_RECEIVED}, the rejection counters and
-     * {@link ReliableCounters#PACKETS_NOT_PROCESSED}, which exist to move on a refusal. Two equal digests
+     * {@link ReliableCounters#PACKETS_NOT_PROCESSED}, which exist to move on a refusal, and the datagrams held for
+     * a second offer ({@link ReliableConfig#heldPacketSlots}) with their counters: a held datagram has changed
+     * nothing yet, and when it is offered again it is judged as if it had just arrived. Two equal digests
      * around a call prove a refused datagram changed nothing else: for tests and diagnostics. It walks every
      * window, so keep it off any hot path.
      *

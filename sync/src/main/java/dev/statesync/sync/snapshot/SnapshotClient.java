@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 import dev.statesync.sync.udp.UdpClient;
 import dev.statesync.sync.udp.UdpClientConfig;
@@ -43,7 +44,8 @@ public final class SnapshotClient implements AutoCloseable
      * @param localAddress  address to bind (port 0 for any).
      * @param serverAddress the server.
      * @param config        handshake settings; its endpoint settings are replaced by the link's
-     *                      {@link SnapshotLinkConfig#reliable()}, as the server's are.
+     *                      {@link SnapshotLinkConfig#reliable()}, as the server's are, holding
+     *                      {@link SnapshotLinkConfig#heldSnapshotSlots()} snapshots for a second offer.
      * @param schema        state layout, the server's.
      * @param objectCount   objects, the server's.
      * @param predictor     predictor, the server's.
@@ -61,7 +63,7 @@ public final class SnapshotClient implements AutoCloseable
         final SnapshotLinkConfig link,
         final long nowNs) throws IOException
     {
-        config.endpointConfig(link.reliable().copy());
+        config.endpointConfig(link.replicaHolds(link.reliable().copy(), LinkSide.CLIENT));
         this.replica = new SnapshotReplica(schema, objectCount, predictor, link);
         this.client = new UdpClient(localAddress, serverAddress, config, replica, replica, nowNs);
         replica.attach(client);

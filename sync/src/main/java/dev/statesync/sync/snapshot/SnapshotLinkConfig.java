@@ -28,12 +28,17 @@ public final class SnapshotLinkConfig
     public static final int DEFAULT_PAYLOAD_BUDGET_BYTES = 1200;
     /** Default snapshot rate: 60 Hz, one snapshot per simulation tick of a 60 Hz engine. */
     public static final int DEFAULT_TICK_RATE_HZ = 60;
+    /**
+     * Default snapshots the replica's endpoint holds for a second offer: 2 (see {@link #heldSnapshotSlots(int)}).
+     */
+    public static final int DEFAULT_HELD_SNAPSHOT_SLOTS = 2;
 
     private int payloadBudgetBytes = DEFAULT_PAYLOAD_BUDGET_BYTES;
     private int tickRateHz = DEFAULT_TICK_RATE_HZ;
     private ReliableConfig reliable = new ReliableConfig().fragmentAboveBytes(DEFAULT_PAYLOAD_BUDGET_BYTES);
     private SnapshotConfig snapshot = new SnapshotConfig();
     private LinkKeys linkKeys = LinkKeys.random();
+    private int heldSnapshotSlots = DEFAULT_HELD_SNAPSHOT_SLOTS;
     private final PhysicalCouplings couplings = new PhysicalCouplings();
 
     /**
@@ -151,6 +156,35 @@ public final class SnapshotLinkConfig
     }
 
     /**
+     * Snapshots the replica's endpoint keeps for a second offer (default {@link #DEFAULT_HELD_SNAPSHOT_SLOTS}; 0 turns
+     * it off; at most {@link ReliableConfig#MAX_HELD_PACKET_SLOTS}). With unacked references
+     * ({@code SnapshotConfig.unackedReferenceMaxAgeTicks}) a snapshot names the one sent just before it, and a
+     * one-way jitter of a few milliseconds against a 16.7 ms tick now and then delivers the two in the wrong order.
+     * The replica cannot decode the later one yet; instead of losing it, its endpoint holds the datagram and offers
+     * it again right after the next snapshot it applies ({@link ReliableConfig#heldPacketSlots}), usually the one it
+     * named. A snapshot refused for bad bytes is never held. Sets the replica side's
+     * {@link ReliableConfig#heldPacketSlots} ({@link #reliableFor} the client side, and {@code SnapshotClient});
+     * the authority's end receives only acks and holds nothing. Memory: this many datagrams of the largest size the
+     * endpoint accepts, per replica.
+     */
+    public SnapshotLinkConfig heldSnapshotSlots(final int slots)
+    {
+        if (slots < 0 || slots > ReliableConfig.MAX_HELD_PACKET_SLOTS)
+        {
+            throw new IllegalArgumentException(
+                "heldSnapshotSlots must be in [0, " + ReliableConfig.MAX_HELD_PACKET_SLOTS + "], got " + slots);
+        }
+        this.heldSnapshotSlots = slots;
+        return this;
+    }
+
+    /** @return snapshots the replica's endpoint holds for a second offer at most. */
+    public int heldSnapshotSlots()
+    {
+        return heldSnapshotSlots;
+    }
+
+    /**
      * Authenticate the link with these keys (default: fresh random keys per config). Both ends need the same
      * keys: across machines, the ones the connection handshake derived.
      */
@@ -184,12 +218,23 @@ public final class SnapshotLinkConfig
     /**
      * @param side which end of the link asks.
      * @return the reliability settings that end's endpoint uses: a copy of {@link #reliable()}, authenticated with
-     * the link keys for that side unless the link is {@link #unauthenticated()}.
+     * the link keys for that side unless the link is {@link #unauthenticated()}, and on the replica's (client) side
+     * holding {@link #heldSnapshotSlots()} datagrams for a second offer.
      */
     public ReliableConfig reliableFor(final LinkSide side)
     {
-        final ReliableConfig copy = reliable.copy();
+        final ReliableConfig copy = replicaHolds(reliable.copy(), side);
         return linkKeys == null ? copy : copy.authenticate(linkKeys, side);
+    }
+
+    /**
+     * @param config a copy of {@link #reliable()} for one end.
+     * @param side   which end.
+     * @return {@code config}, holding {@link #heldSnapshotSlots()} datagrams on the replica's (client) side.
+     */
+    ReliableConfig replicaHolds(final ReliableConfig config, final LinkSide side)
+    {
+        return side == LinkSide.CLIENT ? config.heldPacketSlots(heldSnapshotSlots) : config;
     }
 
     /** @return payload budget in bytes. */

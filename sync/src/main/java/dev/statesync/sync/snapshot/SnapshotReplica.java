@@ -26,6 +26,12 @@ import dev.statesync.sync.reliable.ReliableEndpoint;
  * Like {@link SnapshotAuthority} it attaches to a {@link ReliableConnection}: {@link #withEndpoint} builds an
  * endpoint of its own for a transport you feed yourself, {@code SnapshotClient} attaches it to a {@code UdpClient}.
  *
+ * <p>A snapshot that names a snapshot the replica has not received ({@link DecodeResult#BASELINE_MISSING}) may only
+ * have overtaken it on the network: the replica then asks its endpoint to hold the datagram and offer it once more
+ * after the next snapshot it applies ({@link #mayPassLater()}, {@link SnapshotLinkConfig#heldSnapshotSlots}). Each
+ * offer is decoded, and counted, as a snapshot the reliability layer delivers; so one receive can apply two
+ * snapshots, and a {@link AppliedSnapshotListener} sees each.
+ *
  * Allocation-free after construction: {@link #attach} after snapshots were received resets the receiver in place
  * ({@link SnapshotReceiver#reset()}; a new connection starts from no states). Not thread-safe.
  */
@@ -39,6 +45,7 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     private boolean receiverUsed;
     private ReliableConnection connection;
     private DecodeResult lastResult;
+    private AppliedSnapshotListener listener;
 
     /**
      * A replica not yet attached to a connection. Same schema, object count, predictor and snapshot settings as
@@ -162,7 +169,39 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         counters[SnapshotReplicaCounters.of(result).id()]++;
         lastResult = result;
         receiverUsed = true;
-        return result == DecodeResult.OK;
+        if (result != DecodeResult.OK)
+        {
+            return false;
+        }
+        if (listener != null)
+        {
+            listener.onSnapshotApplied(receiver);
+        }
+        return true;
+    }
+
+    /**
+     * A snapshot refused for a missing baseline may pass later: the packet it named may still be on its way,
+     * overtaken by this one. Malformed and stale snapshots never pass later.
+     */
+    @Override
+    public boolean mayPassLater()
+    {
+        return lastResult == DecodeResult.BASELINE_MISSING;
+    }
+
+    /**
+     * Be told of every snapshot applied, right after it is: the receiver's {@link SnapshotReceiver#updatedObjects()}
+     * and previous-tick states are that snapshot's only until the next one is applied, and one receive can apply
+     * more than one (a held snapshot offered again after the one it named, or several datagrams read in one poll).
+     *
+     * @param listener called per applied snapshot, or null for none.
+     * @return this.
+     */
+    public SnapshotReplica listener(final AppliedSnapshotListener listener)
+    {
+        this.listener = listener;
+        return this;
     }
 
     @Override
@@ -190,8 +229,8 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     }
 
     /**
-     * @return the result of the last snapshot decoded; after {@link #receiveDatagram}, of the snapshot that datagram
-     *         carried, or null if it carried none.
+     * @return the result of the last snapshot decoded; after {@link #receiveDatagram}, of the last snapshot offered
+     *         during that call: the datagram's own, or a held one offered again after it; null if none was.
      */
     public DecodeResult lastResult()
     {

@@ -6,7 +6,6 @@ import org.agrona.DirectBuffer;
 
 import dev.statesync.codec.snapshot.RandomStates;
 import dev.statesync.codec.priority.PriorityAccumulator;
-import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.codec.state.StateSchema;
@@ -59,7 +58,12 @@ final class LinkedSnapshotSession
         this.authority = SnapshotAuthority.withEndpoint(schema, objectCount, predictor, priorities, link,
             (buffer, offset, length) -> this.network.send(AUTHORITY, REPLICA, buffer, offset, length, nowNs()), 0);
         this.replica = SnapshotReplica.withEndpoint(schema, objectCount, predictor, link,
-            (buffer, offset, length) -> this.network.send(REPLICA, AUTHORITY, buffer, offset, length, nowNs()), 0);
+            (buffer, offset, length) -> this.network.send(REPLICA, AUTHORITY, buffer, offset, length, nowNs()), 0)
+            .listener(receiver ->
+            {
+                snapshotsApplied++;
+                verify();
+            });
         this.states = new QuantizedStates(schema, objectCount);
         this.motion = new SplittableRandom(motionSeed);
         for (int i = 0; i < objectCount; i++)
@@ -126,12 +130,8 @@ final class LinkedSnapshotSession
     {
         if (to == REPLICA)
         {
+            // The listener verifies every snapshot applied: one datagram can apply two (a held one after it).
             replica.receiveDatagram(buffer, offset, length, nowNs());
-            if (replica.lastResult() == DecodeResult.OK)
-            {
-                snapshotsApplied++;
-                verify();
-            }
         }
         else
         {

@@ -137,6 +137,16 @@ class SnapshotServerUnackedReferenceTest
         }
     }
 
+    /**
+     * @return snapshots the client refused for a missing baseline on their first offer: a held snapshot
+     * ({@link SnapshotLinkConfig#heldSnapshotSlots}) offered again after the next one and refused again counts once.
+     */
+    private static long refusedFirstOffers(final SnapshotClient client)
+    {
+        return client.replica().counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) -
+            client.endpoint().counter(ReliableCounters.HELD_PACKETS_REFUSED);
+    }
+
     private Outcome run(final int unackedReferenceMaxAgeTicks, final int ackDelayTicks) throws Exception
     {
         final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(
@@ -226,15 +236,13 @@ class SnapshotServerUnackedReferenceTest
                     relay.forwardFromServer(serverSentBase[c] + server.udpServer().datagramsSent(slots[c]), tick);
                     final long digestBefore = client.replica().stateDigest();
                     final long appliedBefore = client.replica().counter(SnapshotReplicaCounters.SNAPSHOTS_APPLIED);
-                    final long refusedBefore =
-                        client.replica().counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING);
+                    final long refusedBefore = refusedFirstOffers(client);
                     final long delivered = clientReceivedBase[c] + relay.toClient();
                     waitFor("client " + c + "'s datagrams of tick " + tick,
                         () -> client.udpClient().counter(UdpClientCounters.DATAGRAMS_RECEIVED) >= delivered,
                         () -> client.poll(nowNs));
                     assertEquals(delivered, client.udpClient().counter(UdpClientCounters.DATAGRAMS_RECEIVED));
-                    final long refusedNow =
-                        client.replica().counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) - refusedBefore;
+                    final long refusedNow = refusedFirstOffers(client) - refusedBefore;
                     if (refusedNow > 0)
                     {
                         assertEquals(1, refusedNow, "one snapshot a tick");
@@ -265,7 +273,14 @@ class SnapshotServerUnackedReferenceTest
                 final SnapshotClient client = clients[c];
                 final int slot = slots[c];
                 assertTrue(client.isConnected());
-                assertEquals(refused[c], client.replica().decodeFailures(), "nothing refused but baseline misses");
+                assertEquals(refused[c], refusedFirstOffers(client), "nothing refused but baseline misses");
+                assertEquals(client.replica().decodeFailures(), client.replica().counter(
+                    SnapshotReplicaCounters.REFUSED_BASELINE_MISSING), "nothing refused but baseline misses");
+                assertEquals(0, client.endpoint().counter(ReliableCounters.HELD_PACKETS_DELIVERED),
+                    "client " + c + ": the relay drops, never reorders: no held snapshot finds its reference");
+                assertEquals(client.endpoint().counter(ReliableCounters.PACKETS_HELD),
+                    client.endpoint().counter(ReliableCounters.HELD_PACKETS_REFUSED),
+                    "client " + c + ": every held snapshot is offered again after the next one, and refused again");
                 assertEquals(0, client.udpClient().endpoint().counter(ReliableCounters.FRAGMENTS_SENT));
                 outcome.referencing[c] = server.authority(slot).sender().unackedReferencePackets();
                 outcome.snapshotsSent[c] = server.snapshotsSent(slot);
