@@ -134,8 +134,9 @@ public final class RangeBitWriter implements ModeledBitStream
      * included) needs no byte of {@code low} at all when it is below {@code low + range} (about one message in
      * five); otherwise {@code low} rounded up to a multiple of 2^24 always is, as {@code range >= 2^24}, and
      * needs one byte, never 0 (else the first choice would have been in range). The reader then reads 3 or 4
-     * zero bytes past the end, never more ({@link RangeBitReader#PADDING_BYTES}): the bytes it reads are those
-     * LZMA's flush of 4 more bytes would have sent. Zeros sent before the last byte stay, so that bound holds.
+     * zero bytes past the end, never more ({@link RangeBitReader#PADDING_BYTES}): as many bytes in all as LZMA's
+     * flush of all 4 bytes of {@code low} sends. Pending bytes that end up 0 (a carry through 0xFF bytes) are
+     * still sent, so that bound holds.
      *
      * @return bytes written: 4 or 5 fewer than LZMA's flush of the same symbols writes.
      */
