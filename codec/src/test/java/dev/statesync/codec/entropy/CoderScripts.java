@@ -147,15 +147,23 @@ final class CoderScripts
             Arrays.copyOf(b, size), Arrays.copyOf(value, size), Arrays.copyOf(bytes, size));
     }
 
-    private static Script decodedFromAShortValue(final Script drawn, final SplittableRandom random)
+    /**
+     * @return {@code script} with single residuals for its runs of residuals: a run reads back as a digest of its
+     * three values, which is not a value to code and may be the same for other values (41, 19, 41 and 41, 20, 10).
+     */
+    static Script withoutRuns(final Script script)
     {
-        // A run of residuals reads back as a digest of its values, not a value: single residuals instead.
-        final int[] kind = drawn.kind().clone();
+        final int[] kind = script.kind().clone();
         for (int i = 0; i < kind.length; i++)
         {
             kind[i] = kind[i] == RESIDUAL_RUN ? RESIDUAL : kind[i];
         }
-        final Script script = new Script(kind, drawn.a(), drawn.b(), drawn.value(), drawn.bytes());
+        return new Script(kind, script.a(), script.b(), script.value(), script.bytes());
+    }
+
+    private static Script decodedFromAShortValue(final Script drawn, final SplittableRandom random)
+    {
+        final Script script = withoutRuns(drawn);
         final byte[] value = new byte[1 << 13];
         for (int i = random.nextInt(4); i >= 0; i--)
         {

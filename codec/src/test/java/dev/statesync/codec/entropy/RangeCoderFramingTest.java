@@ -105,7 +105,8 @@ class RangeCoderFramingTest
     @Property(tries = 1500)
     void aMessageCutShortNeverDecodesToTheWholeMessagesValuesWithoutFailing(@ForAll final long seed)
     {
-        final CoderScripts.Script script = CoderScripts.shaped(seed);
+        // Every value compared, not a digest of runs that other values may share.
+        final CoderScripts.Script script = CoderScripts.withoutRuns(CoderScripts.shaped(seed));
         final Message message = encode(script);
         final byte[][] writtenBytes = new byte[script.size()][];
         final int[] values = written(script, writtenBytes);
