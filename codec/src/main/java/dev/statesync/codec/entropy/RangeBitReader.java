@@ -7,14 +7,34 @@ import dev.statesync.codec.bits.Bits;
 import org.agrona.DirectBuffer;
 
 /**
- * Decodes what {@link RangeBitWriter} coded, from hostile bytes: it never reads outside its region (bytes
- * past the end read as 0 and fail the reader), bounded values outside their range fail it, and every call
- * does a bounded amount of work. Failure is sticky, as for {@link BitReader}; bounded reads then return
- * their minimum. {@link #wrap} starts from a fresh model; copy the writer's starting model into
- * {@link #model()} at the same point the writer did. Allocation-free.
+ * Decodes what {@link RangeBitWriter} coded, from hostile bytes: it never reads outside its region, bounded
+ * values outside their range fail it, and every call does a bounded amount of work. Failure is sticky, as for
+ * {@link BitReader}; bounded reads then return their minimum. {@link #wrap} starts from a fresh model; copy the
+ * writer's starting model into {@link #model()} at the same point the writer did. Allocation-free.
+ *
+ * <p>The region is the message: the writer leaves out the bytes of its end that the reader can take as zeros
+ * ({@link RangeBitWriter#finish()}), so the first {@link #PADDING_BYTES} bytes past the end read as 0 without
+ * failing, and the next one fails the reader. Decoding the writer's symbols reads exactly 4 bytes more than the
+ * writer renormalized, which is 3 or 4 bytes more than it wrote, so a whole message never fails for its padding.
+ *
+ * <p>What this costs in detection. With LZMA's flush of 4 bytes every read past the end failed, so a message cut
+ * short by any number of bytes failed whenever its decoding renormalized as often as the whole message's did
+ * (it does when it decodes the same symbols). Now a message cut short by 2 bytes or more still fails then, and
+ * so does one cut short by one byte that ended without a byte of {@code low}; but one that ended with one (about
+ * 4 in 5) and is cut short by that byte then reads only 4 bytes past the end: it does not fail for that, and as
+ * that byte is never 0 it decodes a different last symbol or two, which only the message's own checks may
+ * catch. Whatever is cut, a cut message never decodes to exactly the whole message's values without failing.
+ * A cut that changes the decoded symbols, and so how often decoding renormalizes, was never certain to fail.
  */
 public final class RangeBitReader implements ModeledBitStream
 {
+    /**
+     * Zero bytes past the end of the region a reader reads without failing: the most a message
+     * {@link RangeBitWriter#finish()} terminated needs (the 4 bytes of {@code low} LZMA would have flushed, when
+     * none of them had to be sent).
+     */
+    public static final int PADDING_BYTES = 4;
+
     private static final long TOP = 1L << 24;
 
     private ContextModel model = new ContextModel();
@@ -58,21 +78,34 @@ public final class RangeBitReader implements ModeledBitStream
         failed = false;
         range = 0xFFFF_FFFFL;
         code = 0;
-        for (int i = 0; i < 5; i++)
+        // The writer does not send LZMA's leading byte (always 0, see RangeBitWriter): the code is the first 4.
+        for (int i = 0; i < 4; i++)
         {
-            code = ((code << 8) | nextByte()) & 0xFFFF_FFFFL;
+            code = (code << 8) | nextByte();
         }
         return this;
     }
 
+    /**
+     * @return the next byte of the region; past its end 0, for {@link #PADDING_BYTES} bytes without failing, then
+     * failing the reader (and not counted in {@link #bitsProcessed()}).
+     */
     private int nextByte()
     {
-        if (position < length)
+        final int at = position;
+        if (at < length)
         {
-            final int at = position++;
+            position = at + 1;
             return (array != null ? array[arrayOffset + at] : buffer.getByte(offset + at)) & 0xFF;
         }
-        failed = true;
+        if (at - length < PADDING_BYTES)
+        {
+            position = at + 1;
+        }
+        else
+        {
+            failed = true;
+        }
         return 0;
     }
 

@@ -7,9 +7,11 @@ import dev.statesync.codec.bits.Bits;
 import org.agrona.DirectBuffer;
 
 /**
- * The range decoder as of main 33fb8f5 (bit-by-bit direct bits, branchy binary decisions), kept verbatim as the
- * oracle {@code RangeCoderFastPathTest} compares {@link RangeBitReader} with: same values, same failure, same bytes
- * consumed, same final model, on valid and hostile bytes. Its original javadoc follows.
+ * The range decoder as of main 33fb8f5 (bit-by-bit direct bits, branchy binary decisions, LZMA's framing), kept
+ * verbatim as the oracle {@code RangeCoderFastPathTest} compares {@link RangeBitReader} with: same values, same
+ * failure, same bytes consumed, same final model, on valid and hostile bytes. It reads LZMA's framing, so it is
+ * given the bytes {@link RangeBitReader} reads as they would be in it: the leading 0 byte, the region, and
+ * {@link RangeBitReader#PADDING_BYTES} zeros. Its original javadoc follows.
  *
  * <p>Decodes what {@link RangeBitWriter} coded, from hostile bytes: it never reads outside its region (bytes
  * past the end read as 0 and fail the reader), bounded values outside their range fail it, and every call

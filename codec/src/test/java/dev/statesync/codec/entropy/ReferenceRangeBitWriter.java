@@ -7,8 +7,10 @@ import dev.statesync.codec.bits.Bits;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * The range coder as of main 33fb8f5 (bit-by-bit direct bits), kept verbatim as the oracle
- * {@code RangeCoderFastPathTest} compares {@link RangeBitWriter} with byte for byte. Its original javadoc follows.
+ * The range coder as of main 33fb8f5 (bit-by-bit direct bits, LZMA's framing: a leading 0 byte and a flush of all
+ * 4 bytes of {@code low}), kept verbatim but for the {@link #finalRange()} accessor as the oracle
+ * {@code RangeCoderFastPathTest} compares {@link RangeBitWriter} with byte for byte, through
+ * {@link LzmaFraming#minimal} for the framing. Its original javadoc follows.
  *
  * <p>A {@link BitStream} that codes every field with an adaptive binary range coder (LZMA's) instead of packing
  * its bits, so frequent values cost fractions of a bit. Same serialize routines, same values; only the
@@ -108,6 +110,15 @@ final class ReferenceRangeBitWriter implements ModeledBitStream
             account.beginFrame();
         }
         return this;
+    }
+
+    /**
+     * Added for the framing oracle: the range, which {@link #finish()} leaves as it was, so after it the width of
+     * the final interval whose low end the flush wrote out.
+     */
+    long finalRange()
+    {
+        return range;
     }
 
     /** Flush the coder; @return bytes written. */
