@@ -11,8 +11,9 @@ package dev.statesync.codec.entropy;
  *
  * <p>A writer's coding is tallied per frame ({@link #beginFrame}, from {@code wrap}); only a frame that is
  * actually sent range-coded is added to the totals ({@link #commitFrame}), so trial codings and frames sent
- * bitpacked are not counted. What the coder's output differs from the summed information cost (its flush and
- * rounding, a few bytes a frame) is {@link #overheadBits()}. Allocation-free after construction.
+ * bitpacked are not counted. What the coder's output differs from the summed information cost (its final byte and
+ * rounding: under a byte a frame on average, and negative in a frame whose last byte the reader's zero padding
+ * completes) is {@link #overheadBits()}. Allocation-free after construction.
  */
 public final class BitAccount
 {
