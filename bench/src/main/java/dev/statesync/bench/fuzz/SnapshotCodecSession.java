@@ -110,14 +110,18 @@ final class SnapshotCodecSession implements HonestSession
         }
     }
 
-    /** Decode bytes as the receiver's transport would hand them over. */
+    /**
+     * Decode bytes as the receiver's transport would hand them over, in the packet of the sequence the last snapshot
+     * went out in (hostile bytes take its place; its tick's anchor is then the one they are read against).
+     */
     DecodeResult decode(final DirectBuffer buffer, final int offset, final int length)
     {
+        final int sequence = tick & 0xFFFF;
         if (framed)
         {
-            return receiver.decodeFramed(buffer, offset, length);
+            return receiver.decodeFramed(buffer, offset, length, sequence);
         }
-        return receiver.decode(reader.wrap(buffer, offset, length));
+        return receiver.decode(reader.wrap(buffer, offset, length), sequence);
     }
 
     /** @return true when the receiver holds exactly the sender's current state of every object. */

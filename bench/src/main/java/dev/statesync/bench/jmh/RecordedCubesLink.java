@@ -252,9 +252,9 @@ final class RecordedCubesLink
         {
             if (coding == Coding.BITPACKED)
             {
-                return receiver.decode(reader.wrap(buffer, offsets[tick], lengths[tick]));
+                return receiver.decode(reader.wrap(buffer, offsets[tick], lengths[tick]), sequence(tick));
             }
-            return receiver.decodeFramed(buffer, offsets[tick], lengths[tick]);
+            return receiver.decodeFramed(buffer, offsets[tick], lengths[tick], sequence(tick));
         }
 
         /**

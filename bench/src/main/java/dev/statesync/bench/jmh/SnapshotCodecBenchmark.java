@@ -73,7 +73,8 @@ public class SnapshotCodecBenchmark
         final StateSchema schema = snapshot ? StateSchema.snapshot3d() : StateSchema.fiedler3d();
         final Predictor predictor = setup.endsWith("linear") ? new LinearExtrapolationPredictor(false) : HoldPredictor.INSTANCE;
         world = new CubeWorld(schema, 20);
-        final SnapshotConfig config = new SnapshotConfig();
+        // Whole ticks: the decode replay rewrites each recorded packet's tick field in place.
+        final SnapshotConfig config = new SnapshotConfig().shortTicks(false);
         sender = new SnapshotSender(schema, CubeWorld.OBJECTS, predictor, new ObjectCodec(schema), config);
         receiver = new SnapshotReceiver(schema, CubeWorld.OBJECTS, predictor, new ObjectCodec(schema), config);
         priorities = new PriorityAccumulator(CubeWorld.OBJECTS);
@@ -136,7 +137,8 @@ public class SnapshotCodecBenchmark
         replayTick++;
         final UnsafeBuffer packet = recordedBuffers[replayIndex];
         replayIndex = replayIndex + 1 == CubeWorld.PERIOD_TICKS ? 0 : replayIndex + 1;
-        packet.putInt(0, replayTick, ByteOrder.LITTLE_ENDIAN);
+        // Bit 0 is the "anchored" flag (0: a whole tick), the tick's low 31 bits follow.
+        packet.putInt(0, replayTick << 1, ByteOrder.LITTLE_ENDIAN);
         reader.wrap(packet, 0, packet.capacity());
         final DecodeResult result = receiver.decode(reader);
         if (result != DecodeResult.OK)

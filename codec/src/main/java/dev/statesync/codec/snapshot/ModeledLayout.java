@@ -35,13 +35,18 @@ final class ModeledLayout implements PacketLayout
     @Override
     public DecodeResult serializeModelReference(final BitStream stream, final PacketPlan plan)
     {
-        final int age = stream.serializeBits(plan.modelRefAge, SnapshotFormat.MODEL_REF_BITS);
+        final int age = serializeModelRefAge(stream, plan);
         plan.modelRefAge = age;
         plan.modelRefFlags = null;
         plan.modelRefFlagsOffset = 0;
         // The coder was wrapped without a model (see RangeBitWriter.wrapWithoutModel): set all of it here.
         final ContextModel model = ((ModeledBitStream)stream).model();
-        if (age == 0 || stream.isFailed())
+        if (stream.isFailed() || age > SnapshotFormat.MAX_MODEL_REF_AGE)
+        {
+            model.reset();
+            return DecodeResult.MALFORMED;
+        }
+        if (age == 0)
         {
             model.reset();
             return DecodeResult.OK;
@@ -56,6 +61,24 @@ final class ModeledLayout implements PacketLayout
         plan.modelRefFlags = modelRing.includedArray();
         plan.modelRefFlagsOffset = modelRing.includedOffset(refTick);
         return DecodeResult.OK;
+    }
+
+    /**
+     * The model reference age, in direct bits (the model is not loaded yet): with an anchored tick one bit says it is
+     * the anchor's age (the sender's newest acked packet, nearly always the model reference too), else the age on
+     * {@link SnapshotFormat#MODEL_REF_LADDER}. On the cube run the age was 8 bits a packet; now about 1.
+     */
+    private static int serializeModelRefAge(final BitStream stream, final PacketPlan plan)
+    {
+        if (plan.anchorDistance > 0)
+        {
+            final int anchorAge = plan.tick - plan.anchorTick;
+            if (stream.serializeBits(plan.modelRefAge == anchorAge ? 1 : 0, 1) == 1)
+            {
+                return anchorAge;
+            }
+        }
+        return DirectLadder.serialize(stream, plan.modelRefAge, SnapshotFormat.MODEL_REF_LADDER);
     }
 
     /**

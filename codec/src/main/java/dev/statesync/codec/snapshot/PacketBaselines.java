@@ -17,6 +17,12 @@ interface PacketBaselines
         }
 
         @Override
+        public boolean anchor(final PacketPlan plan)
+        {
+            return true;
+        }
+
+        @Override
         public DecodeResult resolve(final PacketPlan plan, final int entry, final PacketLayout layout)
         {
             return DecodeResult.OK;
@@ -27,6 +33,14 @@ interface PacketBaselines
         {
         }
     };
+
+    /**
+     * The tick is anchored ({@link PacketTick}): make {@link PacketPlan#anchorTick} the tick of the packet
+     * {@link PacketPlan#anchorDistance} sequences before {@link PacketPlan#sequence} (the sender planned it already).
+     *
+     * @return false if this end does not hold that packet.
+     */
+    boolean anchor(PacketPlan plan);
 
     /** @return {@link DecodeResult#OK} to go on with a packet of this tick, else why not. */
     DecodeResult acceptTick(int tick);

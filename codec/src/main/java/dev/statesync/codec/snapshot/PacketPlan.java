@@ -17,6 +17,18 @@ final class PacketPlan
     /** The snapshot's simulation tick. */
     int tick;
     /**
+     * The 16-bit sequence the packet travels in, or {@link PacketTick#NO_SEQUENCE} when the link tells the receiver
+     * none (then the tick is always sent whole).
+     */
+    int sequence = PacketTick.NO_SEQUENCE;
+    /**
+     * Sequences from the tick's anchor (a packet the receiver applied) to this packet, 1.. ({@link PacketTick}); 0:
+     * the tick is sent whole. Set by the sender's plan, read by the receiver.
+     */
+    int anchorDistance;
+    /** The anchor's tick when {@link #anchorDistance} is above 0: the sender's choice, the receiver's lookup. */
+    int anchorTick;
+    /**
      * Range-coded layout only: age in ticks of the acked snapshot whose final coder model the packet continues
      * from; 0 for a fresh model. The bitpacked layout ignores it.
      */

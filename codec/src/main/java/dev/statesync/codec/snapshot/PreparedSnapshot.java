@@ -247,7 +247,7 @@ final class PreparedSnapshot
     /** See {@link SnapshotSender#headerBits()}. */
     int headerBits()
     {
-        return SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 +
+        return 1 + SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) + 2 +
             Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET) + tableBits + 7;
     }
 

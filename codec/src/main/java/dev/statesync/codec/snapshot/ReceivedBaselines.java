@@ -13,6 +13,8 @@ final class ReceivedBaselines implements PacketBaselines
 {
     private final ObjectPrediction prediction;
     private final StateRing receivedRing;
+    /** Ticks of the packets applied, by sequence: the anchors of anchored ticks. */
+    private final AppliedSequences applied = new AppliedSequences();
     private final int stride;
     private final int maxReorderTicks;
     /** The codec's ground contact, folded into motion contexts, or null. */
@@ -32,6 +34,17 @@ final class ReceivedBaselines implements PacketBaselines
         this.receivedRing = receivedRing;
         this.stride = schema.stride();
         this.maxReorderTicks = maxReorderTicks;
+    }
+
+    @Override
+    public boolean anchor(final PacketPlan plan)
+    {
+        if (plan.sequence == PacketTick.NO_SEQUENCE || !applied.find(plan.sequence, plan.anchorDistance))
+        {
+            return false;
+        }
+        plan.anchorTick = applied.foundTick();
+        return true;
     }
 
     @Override
@@ -87,15 +100,25 @@ final class ReceivedBaselines implements PacketBaselines
         prediction.predict(plan.alternative[entry], plan.predictions, 0);
     }
 
+    /** Fold the applied packets' sequences and ticks into a state digest. */
+    long digest(final long hash)
+    {
+        return applied.digest(hash * 31 + newestTick);
+    }
+
     /** @return the newest tick applied, or {@link StateRing#NO_TICK}. */
     int newestTick()
     {
         return newestTick;
     }
 
-    /** A snapshot of {@code tick} was applied. */
-    void applied(final int tick)
+    /** A snapshot of {@code tick} was applied, in a packet of {@code sequence} ({@link PacketTick#NO_SEQUENCE}: unknown). */
+    void applied(final int tick, final int sequence)
     {
+        if (sequence != PacketTick.NO_SEQUENCE)
+        {
+            applied.applied(sequence, tick);
+        }
         if (newestTick == StateRing.NO_TICK || tick - newestTick > 0)
         {
             newestTick = tick;
@@ -106,5 +129,6 @@ final class ReceivedBaselines implements PacketBaselines
     void reset()
     {
         newestTick = StateRing.NO_TICK;
+        applied.reset();
     }
 }

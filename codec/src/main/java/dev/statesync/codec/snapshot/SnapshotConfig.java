@@ -38,6 +38,7 @@ public final class SnapshotConfig
     private int unackedReferenceMaxAgeTicks;
     private int unackedReferenceChainDepth = DEFAULT_UNACKED_REFERENCE_CHAIN_DEPTH;
     private boolean rangeCoded;
+    private boolean shortTicks = true;
     /** 0: derived from the reorder window (see {@link #modelRingDepth()}). */
     private int modelRingDepth;
 
@@ -155,6 +156,27 @@ public final class SnapshotConfig
     {
         this.rangeCoded = enabled;
         return this;
+    }
+
+    /**
+     * Sender only: anchor a packet's tick to the newest packet whose ack arrived, when it is close enough, instead of
+     * sending all 32 bits (default true; {@code PacketTick}, {@code src/site/wire-format.md}): about 5 bits a packet
+     * instead of 32 on a link whose round trip is a few ticks. The receiver must then be told each packet's sequence
+     * ({@code SnapshotReceiver.decode(reader, sequence)}, as {@code SnapshotReplica} does); a receiver that is not
+     * refuses anchored packets as a missing baseline. False for a link without packet sequences: every tick whole.
+     * The receiver reads either without a setting. With sequences the sender requires each packet's sequence to follow
+     * the previous one's (1..32767 later, modulo 2^16) and its tick to be greater.
+     */
+    public SnapshotConfig shortTicks(final boolean enabled)
+    {
+        this.shortTicks = enabled;
+        return this;
+    }
+
+    /** @return true when the sender may anchor ticks ({@link #shortTicks(boolean)}). */
+    public boolean shortTicks()
+    {
+        return shortTicks;
     }
 
     /** @return true when snapshots are framed and range-coded where smaller. */

@@ -4,9 +4,11 @@ package dev.statesync.codec.snapshot;
  * Constants of the statesync snapshot payload, shared by sender and receiver:
  *
  * <pre>
- * tick              32 bits, the sender's simulation tick
- * model ref         range-coded frames only: 8 bits, 0 = fresh model, else the age in ticks of the acked
- *                   snapshot whose final coder model the rest of the packet continues from
+ * tick              the sender's simulation tick: 1 bit anchored, then 32 bits, or the distance in packet
+ *                   sequences to a packet the receiver applied and the ticks since it ({@code PacketTick})
+ * model ref         range-coded frames only, direct bits: with an anchored tick 1 bit "the anchor's age", else
+ *                   the age on a ladder; 0 = fresh model, else the age in ticks of the acked snapshot whose
+ *                   final coder model the rest of the packet continues from
  * count             bounded [0, objects]
  * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps; range-coded: one
  *                   context-coded flag per object ({@link IndexCoding#serializeModeled})
@@ -34,13 +36,17 @@ public final class SnapshotFormat
     /** Framed payload: first byte 1, the range-coded snapshot follows ({@code RangeBitWriter}). */
     public static final int FORMAT_RANGE_CODED = 1;
 
-    /** Bits of the model reference age in range-coded frames. */
-    public static final int MODEL_REF_BITS = 8;
-    /** Largest model reference age. */
-    public static final int MAX_MODEL_REF_AGE = (1 << MODEL_REF_BITS) - 1;
+    /** Largest model reference age, ticks. */
+    public static final int MAX_MODEL_REF_AGE = 255;
 
-    /** Bits of the tick field. */
+    /** Bits of a whole tick (an anchored tick takes far fewer, {@code PacketTick}). */
     public static final int TICK_BITS = 32;
+
+    /**
+     * Model reference age when it is not the tick anchor's (or the tick is whole), direct bits: 0 (fresh) ..3 in 3
+     * bits, 4..19 in 6, 20..275 in 10; a reader refuses an age above {@link #MAX_MODEL_REF_AGE}.
+     */
+    static final dev.statesync.codec.bits.BitLadder MODEL_REF_LADDER = new dev.statesync.codec.bits.BitLadder(2, 4, 8);
 
     private SnapshotFormat()
     {

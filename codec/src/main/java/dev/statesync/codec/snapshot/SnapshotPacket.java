@@ -46,15 +46,16 @@ final class SnapshotPacket
     {
         stream.accountObject(-1);
         stream.accountCategory(BitAccount.HEADER);
-        final int tick = stream.serializeBits(plan.tick, SnapshotFormat.TICK_BITS);
-        plan.tick = tick;
-        if (!stream.isFailed())
+        final DecodeResult anchored = PacketTick.serialize(stream, plan, baselines);
+        if (anchored != DecodeResult.OK)
         {
-            final DecodeResult accepted = baselines.acceptTick(tick);
-            if (accepted != DecodeResult.OK)
-            {
-                return accepted;
-            }
+            return anchored;
+        }
+        final int tick = plan.tick;
+        final DecodeResult accepted = baselines.acceptTick(tick);
+        if (accepted != DecodeResult.OK)
+        {
+            return accepted;
         }
         final DecodeResult reference = layout.serializeModelReference(stream, plan);
         if (reference != DecodeResult.OK)
@@ -104,7 +105,7 @@ final class SnapshotPacket
     boolean bitpackedExceeds(final PacketPlan plan, final long bits)
     {
         final int tableSize = plan.tableSize;
-        long atLeast = SnapshotFormat.TICK_BITS + Bits.bitsRequired(0, objectCount) +
+        long atLeast = PacketTick.bits(plan) + Bits.bitsRequired(0, objectCount) +
             Bits.bitsRequired(0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         for (int i = 0; i < tableSize; i++)
         {

@@ -129,21 +129,61 @@ public final class SnapshotReceiver
     }
 
     /**
-     * Decode one snapshot and, if it is whole and consistent, apply it.
+     * Decode one snapshot that arrived in the packet of {@code sequence} and, if it is whole and consistent, apply it.
+     * The sequence is the reliability layer's (the one the sender was given for this packet): a tick anchored to an
+     * earlier packet ({@link SnapshotConfig#shortTicks}) is read against the packet that many sequences before it.
      *
-     * @param reader wrapped around the snapshot bytes (hostile); read up to the snapshot's end.
+     * @param reader   wrapped around the snapshot bytes (hostile); read up to the snapshot's end.
+     * @param sequence the packet's 16-bit sequence, 0..65535.
      * @return {@link DecodeResult#OK} if applied; otherwise why not (and nothing changed).
      */
-    public DecodeResult decode(final BitReader reader)
+    public DecodeResult decode(final BitReader reader, final int sequence)
     {
-        return decodeStream(reader, bitpacked);
+        return decodeStream(reader, bitpacked, checkSequence(sequence));
     }
 
     /**
-     * Decode a framed snapshot ({@link SnapshotConfig#rangeCoded}): a format byte, then the bitpacked or
-     * range-coded snapshot. An unknown format or an empty frame is malformed.
+     * Decode a snapshot from a link without packet sequences (no reliability layer), whose sender sends every tick
+     * whole ({@link SnapshotConfig#shortTicks} false): a snapshot with an anchored tick is refused as
+     * {@link DecodeResult#BASELINE_MISSING}, and the snapshots applied cannot anchor later ones.
+     *
+     * @see #decode(BitReader, int)
+     */
+    public DecodeResult decode(final BitReader reader)
+    {
+        return decodeStream(reader, bitpacked, PacketTick.NO_SEQUENCE);
+    }
+
+    /**
+     * Decode a framed snapshot ({@link SnapshotConfig#rangeCoded}) that arrived in the packet of {@code sequence}: a
+     * format byte, then the bitpacked or range-coded snapshot. An unknown format or an empty frame is malformed.
+     *
+     * @param sequence the packet's 16-bit sequence, 0..65535 (see {@link #decode(BitReader, int)}).
+     */
+    public DecodeResult decodeFramed(final DirectBuffer buffer, final int offset, final int length, final int sequence)
+    {
+        return decodeFramedAt(buffer, offset, length, checkSequence(sequence));
+    }
+
+    /**
+     * {@link #decodeFramed(DirectBuffer, int, int, int)} for a link without packet sequences, as
+     * {@link #decode(BitReader)}.
      */
     public DecodeResult decodeFramed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return decodeFramedAt(buffer, offset, length, PacketTick.NO_SEQUENCE);
+    }
+
+    private static int checkSequence(final int sequence)
+    {
+        if ((sequence & ~0xFFFF) != 0)
+        {
+            throw new IllegalArgumentException("sequence must be in [0, 65535]: " + sequence);
+        }
+        return sequence;
+    }
+
+    private DecodeResult decodeFramedAt(final DirectBuffer buffer, final int offset, final int length, final int sequence)
     {
         if (length < 1)
         {
@@ -153,11 +193,12 @@ public final class SnapshotReceiver
         final int format = buffer.getByte(offset) & 0xFF;
         if (format == SnapshotFormat.FORMAT_BITPACKED)
         {
-            return decodeStream(framedReader.wrap(buffer, offset + 1, length - 1), bitpacked);
+            return decodeStream(framedReader.wrap(buffer, offset + 1, length - 1), bitpacked, sequence);
         }
         if (format == SnapshotFormat.FORMAT_RANGE_CODED)
         {
-            final DecodeResult result = decodeStream(rangeReader.wrapWithoutModel(buffer, offset + 1, length - 1), modeled);
+            final DecodeResult result =
+                decodeStream(rangeReader.wrapWithoutModel(buffer, offset + 1, length - 1), modeled, sequence);
             if (result == DecodeResult.OK && modelRing != null)
             {
                 rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan.objects, decodedCount));
@@ -168,8 +209,9 @@ public final class SnapshotReceiver
         return DecodeResult.MALFORMED;
     }
 
-    private DecodeResult decodeStream(final BitStream reader, final PacketLayout layout)
+    private DecodeResult decodeStream(final BitStream reader, final PacketLayout layout, final int sequence)
     {
+        plan.sequence = sequence;
         final DecodeResult result = packet.serialize(reader, layout, plan, baselines);
         if (result == DecodeResult.MALFORMED)
         {
@@ -196,7 +238,7 @@ public final class SnapshotReceiver
     {
         updatedCount = 0;
         final int tick = lastTick;
-        baselines.applied(tick);
+        baselines.applied(tick, plan.sequence);
         for (int i = 0; i < decodedCount; i++)
         {
             final int object = plan.objects[i];
@@ -320,7 +362,7 @@ public final class SnapshotReceiver
     public long stateDigest()
     {
         long h = 17;
-        h = h * 31 + baselines.newestTick();
+        h = baselines.digest(h);
         h = h * 31 + Arrays.hashCode(currentTick);
         h = h * 31 + Arrays.hashCode(current.array());
         h = receivedRing.digest(h);

@@ -48,6 +48,9 @@ public final class SnapshotSender implements ObjectSizer
     private final ModelRing modelRing;
     private final AckedBaselines acked;
     private final UnackedReference unacked;
+    private final TickAnchor tickAnchor;
+    /** The sequence the packet being coded will travel in (given to write, writeFramed, encode, encodeFramed). */
+    private int packetSequence = PacketTick.NO_SEQUENCE;
     private final ResendPolicy resend;
     private final BaselineTable table;
     private final PreparedSnapshot prepared;
@@ -98,6 +101,7 @@ public final class SnapshotSender implements ObjectSizer
         modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
         sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
+        tickAnchor = new TickAnchor(config.shortTicks());
         unacked = new UnackedReference(
             objectCount, config.unackedReferenceMaxAgeTicks(), config.unackedReferenceChainDepth());
         resend = new ResendPolicy(sentRing, stride, objectCount, config);
@@ -132,6 +136,8 @@ public final class SnapshotSender implements ObjectSizer
             modelRing.reset();
         }
         acked.reset();
+        tickAnchor.reset();
+        packetSequence = PacketTick.NO_SEQUENCE;
         unacked.reset();
         resend.reset();
         table.reset();
@@ -287,10 +293,13 @@ public final class SnapshotSender implements ObjectSizer
      * @param objects  objects to include, each one {@link #prepare} found needing sending, no repeats.
      * @param count    entries of {@code objects}.
      * @param writer   where to write; the snapshot ends byte-aligned and the writer is flushed.
-     * @param sequence the packet sequence this snapshot will travel in (for {@link #onAcked(int)}).
+     * @param sequence the packet sequence this snapshot will travel in, 0..65535: for {@link #onAcked(int)} and the
+     *                 tick's anchor, which the receiver reads against it ({@link SnapshotConfig#shortTicks}); 1..32767
+     *                 after the previous packet's, and the tick greater, else {@link IllegalArgumentException}.
      */
     public void write(final int[] objects, final int count, final BitWriter writer, final int sequence)
     {
+        packetSequence = sequence;
         planWrite(objects, count);
         // A plain write is bitpacked; writeFramed names the model reference before it range-codes the plan.
         final int startBits = writer.bitsWritten();
@@ -310,6 +319,7 @@ public final class SnapshotSender implements ObjectSizer
         {
             throw new IllegalStateException("prepare() first");
         }
+        tickAnchor.checkNext(packetSequence, prepared.tick());
         includedCount = 0;
         for (int i = 0; i < count; i++)
         {
@@ -333,6 +343,7 @@ public final class SnapshotSender implements ObjectSizer
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
         acked.recordSent(sequence, tick, includedInGivenOrder, includedCount);
+        tickAnchor.written(sequence, tick);
         unacked.written(plan);
         previousStates.written(tick, states, includedInGivenOrder, includedCount);
         previousStatesSent += plan.previousCount;
@@ -350,6 +361,8 @@ public final class SnapshotSender implements ObjectSizer
     {
         plan.objectsInIndexOrder(objects, count);
         plan.tick = prepared.tick();
+        plan.sequence = packetSequence;
+        tickAnchor.plan(plan);
         plan.modelRefAge = modelRefAge;
         plan.previousCount = 0;
         prepared.planEntries(plan, table);
@@ -391,6 +404,7 @@ public final class SnapshotSender implements ObjectSizer
      * the objects must fit {@code capacityBytes - 1} bitpacked (as a bit budget of that size guarantees), or
      * range-coded (as {@link #encodeFramed} makes sure, or this throws after recording the packet as sent).
      *
+     * @param sequence the packet sequence this snapshot will travel in (see {@link #write}).
      * @return bytes written at {@code offset}.
      */
     public int writeFramed(
@@ -417,6 +431,7 @@ public final class SnapshotSender implements ObjectSizer
         final int sequence,
         final int codedBytes)
     {
+        packetSequence = sequence;
         frames.checkCapacity(capacityBytes);
         planWrite(objects, count);
         // Recorded before the frame is coded, as a bitpacked write records it: the model reference age is the
@@ -440,7 +455,7 @@ public final class SnapshotSender implements ObjectSizer
      * @param budgetBits  most bits the snapshot may take (Integer.MAX_VALUE: no budget beyond the writer's
      *                    capacity).
      * @param writer      where to write; the snapshot ends byte-aligned and the writer is flushed.
-     * @param sequence    the packet sequence this snapshot will travel in (for {@link #onAcked(int)}).
+     * @param sequence    the packet sequence this snapshot will travel in (see {@link #write}).
      * @return objects included (see {@link #includedObjects()}).
      */
     public int encode(
@@ -453,6 +468,7 @@ public final class SnapshotSender implements ObjectSizer
         final int sequence)
     {
         final int budget = (int)Math.min(budgetBits, writer.bitsAvailable());
+        packetSequence = sequence;
         prepare(tick, current, budget);
         final int chosenCount = fitter.chooseInOrder(order, orderCount, budget);
         previousStatesBudgetBits = chosenCount == prepared.candidateCount() && !prepared.mayExceed(budget) ? budget : -1;
@@ -490,6 +506,8 @@ public final class SnapshotSender implements ObjectSizer
         final int sequence)
     {
         final long budgetBits = 8L * (capacityBytes - 1);
+        // Before the trial codings: they code the tick as the frame will, anchored to this sequence.
+        packetSequence = sequence;
         prepare(tick, current, (int)Math.min(budgetBits, Integer.MAX_VALUE));
         int fitted = -1;
         if (prepared.mayExceed(budgetBits))
@@ -540,6 +558,7 @@ public final class SnapshotSender implements ObjectSizer
     public void onAcked(final int sequence)
     {
         unacked.acked(acked.onAcked(sequence));
+        tickAnchor.acked(sequence);
     }
 
     /**
@@ -552,7 +571,7 @@ public final class SnapshotSender implements ObjectSizer
      */
     public long stateDigest()
     {
-        return unacked.digest(acked.digest());
+        return tickAnchor.digest(unacked.digest(acked.digest()));
     }
 
     /**
@@ -562,6 +581,12 @@ public final class SnapshotSender implements ObjectSizer
     public long unackedReferencePackets()
     {
         return unacked.referencingPackets();
+    }
+
+    /** @return sequences from the last written packet's tick anchor to it, 0 for a whole tick (for tests). */
+    int lastAnchorDistance()
+    {
+        return plan.anchorDistance;
     }
 
     /** @return entries of the last written packet's baseline table (for tests of its order). */

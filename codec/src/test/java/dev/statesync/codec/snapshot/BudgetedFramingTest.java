@@ -94,7 +94,7 @@ class BudgetedFramingTest
                 tick, states, order, fittedPriorities.order(order), frame, 0, capacity, tick);
             fittedPriorities.markSent(fitted.includedObjects(), fitted.includedCount());
             assertTrue(length <= capacity);
-            assertEquals(DecodeResult.OK, receiver.decodeFramed(frame, 0, length));
+            assertEquals(DecodeResult.OK, receiver.decodeFramed(frame, 0, length, tick));
             if (frame.getByte(0) == SnapshotFormat.FORMAT_RANGE_CODED)
             {
                 rangeWriter.wrap(reserialized, 0, capacity);

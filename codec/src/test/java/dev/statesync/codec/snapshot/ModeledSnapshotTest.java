@@ -158,14 +158,14 @@ class ModeledSnapshotTest
         final UnsafeBuffer first = new UnsafeBuffer(new byte[8192]);
         final int firstLength = sender.encodeFramed(1, states, null, 0, first, 0, first.capacity(), 1);
         assertEquals(SnapshotFormat.FORMAT_RANGE_CODED, first.getByte(0));
-        assertEquals(DecodeResult.OK, receiver.decodeFramed(first, 0, firstLength));
+        assertEquals(DecodeResult.OK, receiver.decodeFramed(first, 0, firstLength, 1));
         // Another receiver gets the same snapshot bitpacked: the same baselines, but no coder model for tick 1.
         final UnsafeBuffer firstBitpacked = new UnsafeBuffer(new byte[8192]);
         final BitWriter writer = new BitWriter(firstBitpacked, 1, firstBitpacked.capacity() - 1);
         sender.serializeLastPacket(writer);
         writer.flush();
         final SnapshotReceiver other = new SnapshotReceiver(schema, objects, predictor, new ObjectCodec(schema), config);
-        assertEquals(DecodeResult.OK, other.decodeFramed(firstBitpacked, 0, 1 + writer.bytesWritten()));
+        assertEquals(DecodeResult.OK, other.decodeFramed(firstBitpacked, 0, 1 + writer.bytesWritten(), 1));
         sender.onAcked(1);
 
         for (int i = 0; i < objects; i++)
@@ -177,11 +177,11 @@ class ModeledSnapshotTest
         assertEquals(SnapshotFormat.FORMAT_RANGE_CODED, second.getByte(0));
 
         final int[] before = other.states().array().clone();
-        assertEquals(DecodeResult.BASELINE_MISSING, other.decodeFramed(second, 0, secondLength));
+        assertEquals(DecodeResult.BASELINE_MISSING, other.decodeFramed(second, 0, secondLength, 2));
         assertEquals(1, other.baselineMisses());
         assertArrayEquals(before, other.states().array());
 
-        assertEquals(DecodeResult.OK, receiver.decodeFramed(second, 0, secondLength));
+        assertEquals(DecodeResult.OK, receiver.decodeFramed(second, 0, secondLength, 2));
         assertArrayEquals(states.array(), receiver.states().array());
     }
 
@@ -246,7 +246,7 @@ class ModeledSnapshotTest
         }
         final int[] statesBefore = link.receiver.states().array().clone();
         final long appliedBefore = link.receiver.packetsApplied();
-        final DecodeResult result = link.receiver.decodeFramed(new UnsafeBuffer(bytes), 0, length);
+        final DecodeResult result = link.receiver.decodeFramed(new UnsafeBuffer(bytes), 0, length, 31);
         if (result != DecodeResult.OK)
         {
             assertArrayEquals(statesBefore, link.receiver.states().array());

@@ -63,7 +63,7 @@ class PreviousTickStatesTest
             {
                 continue;
             }
-            assertEquals(DecodeResult.OK, receiver.decode(new BitReader().wrap(new UnsafeBuffer(bytes), 0, writer.bytesWritten())));
+            assertEquals(DecodeResult.OK, receiver.decode(new BitReader().wrap(new UnsafeBuffer(bytes), 0, writer.bytesWritten()), tick));
             final int ackedTick = tick - ackDelayTicks;
             if (ackedTick >= 1 && ackedTick != BOUNCE_TICK)
             {
@@ -128,7 +128,7 @@ class PreviousTickStatesTest
             final BitWriter writer = new BitWriter(new UnsafeBuffer(bytes), 0, bytes.length);
             sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
             referencing[tick] = sender.unackedReferencePackets() - referencingBefore;
-            assertEquals(DecodeResult.OK, receiver.decode(new BitReader().wrap(new UnsafeBuffer(bytes), 0, writer.bytesWritten())));
+            assertEquals(DecodeResult.OK, receiver.decode(new BitReader().wrap(new UnsafeBuffer(bytes), 0, writer.bytesWritten()), tick));
             repeated[tick] = receiver.previousStateCount();
             if (tick > 4)
             {
@@ -183,7 +183,7 @@ class PreviousTickStatesTest
             // Every 17th snapshot is lost; the others are acked 6 ticks later.
             if (tick % 17 != 0)
             {
-                assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length));
+                assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length, tick & 0xFFFF));
                 previousSeen[0] += receiver.previousStateCount();
             }
             if (tick > 6 && (tick - 6) % 17 != 0)

@@ -76,7 +76,9 @@ final class RecordedSnapshotSession
         final Predictor predictor = TestPredictors.of(schema, predictorIndex);
         sender = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config);
         receiver = new SnapshotReceiver(schema, objectCount, predictor, new ObjectCodec(schema), config);
-        shadow = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema), config);
+        // The shadow's ticks go whole: its packets stand for well-formed snapshots at ticks far from the session's.
+        shadow = new SnapshotSender(schema, objectCount, predictor, new ObjectCodec(schema),
+            new SnapshotConfig().ringDepthTicks(32).rangeCoded(framed).shortTicks(false));
         states = new QuantizedStates(schema, objectCount);
         for (int i = 0; i < objectCount; i++)
         {
@@ -153,14 +155,40 @@ final class RecordedSnapshotSession
         deliverHonestly(encodeNext(moving));
     }
 
-    /** Decode any bytes as the receiver's transport would hand them over. */
+    /**
+     * Decode any bytes as the receiver's transport would hand them over, in the packet of the sequence the last
+     * encoded packet was sent in (an attacker's bytes take the place of the honest packet about to be delivered).
+     */
     DecodeResult decode(final byte[] bytes)
+    {
+        return decode(bytes, (tick - 1) & 0xFFFF);
+    }
+
+    /**
+     * @return the sequence an honest packet of this session ({@link #packets}, the very array) was sent in; for any
+     * other bytes the sequence of the last encoded packet.
+     */
+    int sequenceOf(final byte[] packet)
+    {
+        for (int i = packets.size() - 1; i >= 0; i--)
+        {
+            if (packets.get(i) == packet)
+            {
+                // Packet i went out at tick 1 + i, in sequence tick & 0xFFFF.
+                return (1 + i) & 0xFFFF;
+            }
+        }
+        return (tick - 1) & 0xFFFF;
+    }
+
+    /** Decode any bytes as the receiver's transport would hand them over in the packet of {@code sequence}. */
+    DecodeResult decode(final byte[] bytes, final int sequence)
     {
         if (framed)
         {
-            return receiver.decodeFramed(new UnsafeBuffer(bytes), 0, bytes.length);
+            return receiver.decodeFramed(new UnsafeBuffer(bytes), 0, bytes.length, sequence);
         }
-        return receiver.decode(reader.wrap(new UnsafeBuffer(bytes), 0, bytes.length));
+        return receiver.decode(reader.wrap(new UnsafeBuffer(bytes), 0, bytes.length), sequence);
     }
 
     /** @return true when the receiver holds exactly the sender's current quantized state of every object. */
@@ -188,13 +216,16 @@ final class RecordedSnapshotSession
     }
 
     /**
-     * @return where the 32-bit tick of a bitpacked snapshot starts in {@code packet}, or -1 if the packet is
-     * range-coded (its tick is coded, not a field to overwrite) or too short.
+     * @return the byte where a bitpacked snapshot with a whole tick starts in {@code packet} (bit 0 the "anchored"
+     * flag, then the 32-bit tick), or -1 if the packet is range-coded (its tick is coded, not a field to overwrite),
+     * anchored or too short.
      */
     int bitpackedTickOffset(final byte[] packet)
     {
         final int offset = framed ? 1 : 0;
-        if (packet.length < offset + 4 || (framed && packet[0] != SnapshotFormat.FORMAT_BITPACKED))
+        // Bit 0 is the "anchored" flag: an anchored tick is not a field either.
+        if (packet.length < offset + 5 || (framed && packet[0] != SnapshotFormat.FORMAT_BITPACKED) ||
+            (packet[offset] & 1) != 0)
         {
             return -1;
         }

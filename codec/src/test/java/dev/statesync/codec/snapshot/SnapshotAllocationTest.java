@@ -118,7 +118,7 @@ class SnapshotAllocationTest
                 final int length = sender.encodeFramed(tick, states, chosen, priorities.order(chosen), buffer, 0,
                     fittedCapacity, tick & 0xFFFF);
                 priorities.markSent(sender.includedObjects(), sender.includedCount());
-                check(receiver.decodeFramed(buffer, 0, length));
+                check(receiver.decodeFramed(buffer, 0, length, tick & 0xFFFF));
             }
             else
             {
@@ -135,14 +135,14 @@ class SnapshotAllocationTest
         if (framed)
         {
             final int length = sender.writeFramed(chosen, count, buffer, 0, 1200, tick & 0xFFFF);
-            check(receiver.decodeFramed(buffer, 0, length));
+            check(receiver.decodeFramed(buffer, 0, length, tick & 0xFFFF));
         }
         else
         {
             writer.wrap(buffer, 0, 1200);
             sender.write(chosen, count, writer, tick & 0xFFFF);
             reader.wrap(buffer, 0, writer.bytesWritten());
-            check(receiver.decode(reader));
+            check(receiver.decode(reader, tick & 0xFFFF));
         }
         priorities.markSent(chosen, count);
     }

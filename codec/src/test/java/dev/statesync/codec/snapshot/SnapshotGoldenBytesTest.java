@@ -19,7 +19,9 @@ bitpacked bytes did not change. Re-pinned on branch setctx: every digest changed
 before the count and the object set (bitpacked: the same fields and sizes in a new order), framed ones also when
 the range-coded set got its newest-entry flag and the refs four contexts. Re-pinned on branch flush: every framed
 digest changed when the range coder stopped sending LZMA's leading 0 byte and ended with 0 or 1 byte of low instead
-of 4; bitpacked bytes did not change.
+of 4; bitpacked bytes did not change. Re-pinned on branch tick: every digest changed when the tick became anchored
+to the newest acked packet (a flag, the sequence distance and a flag instead of 32 bits; whole ticks gained the
+flag bit) and, framed, the model reference age became 1 bit "the anchor's age" or a ladder instead of 8 bits.
  */
 class SnapshotGoldenBytesTest
 {
@@ -30,34 +32,34 @@ class SnapshotGoldenBytesTest
     /** Per schema (RandomStates.schema order), per predictor: bitpacked at each budget, then framed unbudgeted. */
     private static final long[][][] EXPECTED = {
         {
-            {2948714119L, 1095350488L, 3867981945L, 3329693498L},
-            {2964178749L, 454577906L, 2270277263L, 1125294692L},
-            {4084296508L, 21021438L, 976840865L, 23797852L},
+            {3616270403L, 2922965656L, 3353662049L, 327264403L},
+            {2557645746L, 3136059910L, 3546665785L, 2491334504L},
+            {3948235390L, 674366938L, 2690123185L, 1736556447L},
         },
         {
-            {3520360376L, 1546955193L, 311491155L, 3451058995L},
-            {1071937785L, 4126810421L, 494680131L, 1779139725L},
-            {697087332L, 4232982084L, 945721338L, 919763253L},
+            {623236959L, 1933133045L, 224312242L, 954465901L},
+            {3007045431L, 4214347355L, 2966586133L, 353256236L},
+            {3271599869L, 2656968595L, 4145845486L, 4006912814L},
         },
         {
-            {493969645L, 3547702496L, 3872043052L, 1062505860L},
-            {1798048676L, 1447079910L, 980896316L, 763981180L},
-            {3107891478L, 2500315679L, 3585448667L, 3749195397L},
+            {3796258446L, 3197816937L, 2968068445L, 989350757L},
+            {693839775L, 829202531L, 2018494495L, 1945308304L},
+            {614402634L, 3272033803L, 3908875182L, 669194991L},
         },
         {
-            {3312212890L, 2638725788L, 2480439328L, 3547616789L},
-            {1438824719L, 984565187L, 386216819L, 2935666060L},
-            {3388206867L, 3823950688L, 1818329702L, 1823579634L},
+            {3781830365L, 3102592597L, 3104471968L, 1696036717L},
+            {2384518682L, 480965633L, 2568065453L, 1122618394L},
+            {275781962L, 1822665806L, 2010652256L, 3110633383L},
         },
         {
-            {2345485273L, 9994502L, 2388556160L, 4280275146L},
-            {1119504215L, 1602691298L, 3056744711L, 1170745855L},
-            {1716110644L, 837274585L, 3950647648L, 2778135848L},
+            {492862343L, 641706381L, 1700388198L, 3196287991L},
+            {1380359396L, 1569498651L, 438803653L, 1802397014L},
+            {4195900601L, 2008612549L, 4131022110L, 277615857L},
         },
         {
-            {3990882543L, 4073189286L, 1103239456L, 2333226478L},
-            {305333409L, 1566015600L, 4250476310L, 1539108391L},
-            {3112770652L, 2395708170L, 61722743L, 637332470L},
+            {2534671365L, 482562201L, 1023707508L, 2778614111L},
+            {483494527L, 4041210710L, 1766396768L, 2578311859L},
+            {2848196944L, 520220962L, 3239708948L, 3271803501L},
         },
     };
 

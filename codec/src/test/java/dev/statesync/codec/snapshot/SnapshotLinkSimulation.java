@@ -250,12 +250,12 @@ public final class SnapshotLinkSimulation
             final DecodeResult result;
             if (framed)
             {
-                result = receiver.decodeFramed(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length);
+                result = receiver.decodeFramed(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length, flight.sequence());
             }
             else
             {
                 reader.wrap(new UnsafeBuffer(flight.bytes()), 0, flight.bytes().length);
-                result = receiver.decode(reader);
+                result = receiver.decode(reader, flight.sequence());
             }
             if (result == DecodeResult.STALE)
             {

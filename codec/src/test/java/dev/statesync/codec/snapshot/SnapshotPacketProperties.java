@@ -223,6 +223,8 @@ class SnapshotPacketProperties
     private static void assertReadsBack(final PacketPlan written, final PacketPlan read, final int stride)
     {
         assertEquals(written.tick, read.tick);
+        assertEquals(written.anchorDistance, read.anchorDistance, "anchor distance");
+        assertEquals(written.modelRefAge, read.modelRefAge, "model reference age");
         assertEquals(written.count, read.count);
         assertArrayEquals(Arrays.copyOf(written.objects, written.count), Arrays.copyOf(read.objects, read.count));
         assertEquals(written.tableSize, read.tableSize);
@@ -263,6 +265,14 @@ class SnapshotPacketProperties
             }
 
             @Override
+            public boolean anchor(final PacketPlan plan)
+            {
+                // The receiver's lookup by sequence stands for itself in AppliedSequences' tests: the writer's anchor.
+                plan.anchorTick = written.anchorTick;
+                return true;
+            }
+
+            @Override
             public DecodeResult resolve(final PacketPlan plan, final int entry, final PacketLayout packetLayout)
             {
                 plan.stateOffset[entry] = entry * stride;
@@ -297,6 +307,12 @@ class SnapshotPacketProperties
         }
         plan.objectsInIndexOrder(chosen, count);
         plan.tick = 100_000 + random.nextInt(1 << 20);
+        // Half the plans anchor the tick: one tick per sequence, or any tick distance the header codes.
+        if (random.nextBoolean())
+        {
+            plan.anchorDistance = 1 + random.nextInt(PacketTick.MAX_DISTANCE);
+            plan.anchorTick = plan.tick - (random.nextBoolean() ? plan.anchorDistance : 1 + random.nextInt(PacketTick.MAX_DELTA));
+        }
         plan.tableSize = random.nextInt(SnapshotFormat.MAX_BASELINES_PER_PACKET + 1);
         int age = 0;
         for (int t = 0; t < plan.tableSize; t++)

@@ -99,7 +99,10 @@ class SnapshotReceiverRefusalTest
                 final byte[] base = baseOf(session, hostile, pending);
                 final byte[] bytes = bytesOf(session, hostile, base);
                 final long digest = session.receiver.stateDigest();
-                final DecodeResult result = session.decode(bytes);
+                // A datagram's sequence is in its reliability header: a replay or a mutated packet comes in the
+                // sequence its bytes were sent in (another sequence would be a forged header, which the link's MAC
+                // refuses: SnapshotReplica's tests).
+                final DecodeResult result = session.decode(bytes, session.sequenceOf(base));
                 Statistics.label("result").collect(hostile.source(), result);
                 if (result != DecodeResult.OK)
                 {
@@ -152,7 +155,8 @@ class SnapshotReceiverRefusalTest
             }
             final byte[] bytes = base.clone();
             final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
-            buffer.putInt(offset, buffer.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN) + hostile.tickDelta(),
+            // The whole tick follows the 1-bit "anchored" flag: its low 31 bits are bits 1..31 of this int.
+            buffer.putInt(offset, buffer.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN) + (hostile.tickDelta() << 1),
                 java.nio.ByteOrder.LITTLE_ENDIAN);
             return bytes;
         }

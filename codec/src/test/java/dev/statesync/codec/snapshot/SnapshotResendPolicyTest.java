@@ -215,7 +215,7 @@ class SnapshotResendPolicyTest
             if (tick != LAST_MOVE_TICK && tick != LAST_MOVE_TICK + 1)
             {
                 reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
-                assertEquals(DecodeResult.OK, receiver.decode(reader));
+                assertEquals(DecodeResult.OK, receiver.decode(reader, tick));
                 sender.onAcked(tick);
                 delivered += sent ? 1 : 0;
             }

@@ -187,12 +187,12 @@ class SnapshotResetTest
             }
             if (framed)
             {
-                lastResult = receiver.decodeFramed(buffer, 0, length);
+                lastResult = receiver.decodeFramed(buffer, 0, length, sequence);
             }
             else
             {
                 reader.wrap(buffer, 0, length);
-                lastResult = receiver.decode(reader);
+                lastResult = receiver.decode(reader, sequence);
             }
             if (lastResult == DecodeResult.OK)
             {

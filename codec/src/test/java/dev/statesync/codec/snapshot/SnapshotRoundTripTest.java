@@ -136,7 +136,7 @@ class SnapshotRoundTripTest
         assertEquals(objects, sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick));
         reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
 
-        assertEquals(DecodeResult.OK, receiver.decode(reader));
+        assertEquals(DecodeResult.OK, receiver.decode(reader, tick));
         assertEquals(2, sender.absoluteObjects() - absoluteBefore,
             "the table keeps tick 1 (nine objects) and " + (max - 1) + " single-object ticks; two objects lose theirs");
         for (int object = 0; object < objects; object++)
@@ -171,7 +171,7 @@ class SnapshotRoundTripTest
 
         assertTrue(included > 0, "objects in a 64-byte packet: " + included);
         assertTrue(writer.bitsWritten() <= budgetBits, "bits " + writer.bitsWritten());
-        assertEquals(DecodeResult.OK, receiver.decode(reader));
+        assertEquals(DecodeResult.OK, receiver.decode(reader, 400));
     }
 
     @Example
@@ -191,7 +191,7 @@ class SnapshotRoundTripTest
         sender.encode(2, states, null, 0, Integer.MAX_VALUE, writer, 2);
 
         final int[] before = receiver.states().array().clone();
-        final DecodeResult result = receiver.decode(new BitReader(new UnsafeBuffer(second), 0, writer.bytesWritten()));
+        final DecodeResult result = receiver.decode(new BitReader(new UnsafeBuffer(second), 0, writer.bytesWritten()), 2);
         assertEquals(DecodeResult.BASELINE_MISSING, result);
         assertEquals(1, receiver.baselineMisses());
         assertArrayEquals(before, receiver.states().array());
@@ -235,7 +235,7 @@ class SnapshotRoundTripTest
             ticksBefore[i] = link.receiver.stateTick(i);
         }
         final long appliedBefore = link.receiver.packetsApplied();
-        final DecodeResult result = link.receiver.decode(new BitReader(new UnsafeBuffer(packet), 0, length));
+        final DecodeResult result = link.receiver.decode(new BitReader(new UnsafeBuffer(packet), 0, length), 31);
         if (result != DecodeResult.OK)
         {
             assertArrayEquals(statesBefore, link.receiver.states().array());
@@ -275,7 +275,7 @@ class SnapshotRoundTripTest
             writer.wrap(new UnsafeBuffer(packet), 0, packet.length);
             sender.encode(tick, states, null, 0, Integer.MAX_VALUE, writer, tick);
             reader.wrap(new UnsafeBuffer(packet), 0, writer.bytesWritten());
-            assertEquals(DecodeResult.OK, receiver.decode(reader));
+            assertEquals(DecodeResult.OK, receiver.decode(reader, tick));
             sender.onAcked(tick);
         }
         return lastTick;

@@ -103,7 +103,7 @@ final class UnackedReferenceProperties
                 continue;
             }
             final long before = receiver.stateDigest();
-            final DecodeResult result = receiver.decodeFramed(buffer, 0, length);
+            final DecodeResult result = receiver.decodeFramed(buffer, 0, length, tick);
             if (unacked == 1 && !applied.contains(named))
             {
                 assertEquals(DecodeResult.BASELINE_MISSING, result, "tick " + tick + " without the packet it names");

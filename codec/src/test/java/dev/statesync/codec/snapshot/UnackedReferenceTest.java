@@ -127,7 +127,7 @@ final class UnackedReferenceTest
                 assertTrue(previousReferenced, "tick " + tick + " is clean right after a clean packet");
             }
             previousReferenced = unacked == 1;
-            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length), "tick " + tick);
+            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length, tick), "tick " + tick);
             for (int object = 0; object < OBJECTS; object++)
             {
                 assertTrue(receiver.states().sameObject(object, states), "object " + object + " at tick " + tick);
@@ -167,7 +167,7 @@ final class UnackedReferenceTest
                 continue;
             }
             final long before = receiver.stateDigest();
-            final DecodeResult result = receiver.decodeFramed(buffer, 0, length);
+            final DecodeResult result = receiver.decodeFramed(buffer, 0, length, tick);
             if (referenceLost)
             {
                 assertEquals(DecodeResult.BASELINE_MISSING, result, "tick " + tick);
@@ -231,7 +231,7 @@ final class UnackedReferenceTest
                     }
                     final long before = receiver.stateDigest();
                     final long refusedBefore = receiver.malformedPackets() + receiver.baselineMisses() + receiver.stalePackets();
-                    final DecodeResult result = receiver.decodeFramed(new UnsafeBuffer(bytes), 0, mutatedLength);
+                    final DecodeResult result = receiver.decodeFramed(new UnsafeBuffer(bytes), 0, mutatedLength, tick);
                     if (result == DecodeResult.OK)
                     {
                         // A mutation can decode to other valid states: then only validity is promised.
@@ -245,7 +245,7 @@ final class UnackedReferenceTest
                     assertEquals(before, receiver.stateDigest(), "seed " + seed + ": a refusal changed the receiver");
                     assertEquals(refusedBefore + 1, receiver.malformedPackets() + receiver.baselineMisses() + receiver.stalePackets());
                 }
-                assertEquals(DecodeResult.OK, receiver.decodeFramed(intact, 0, length), "seed " + seed + " tick " + tick);
+                assertEquals(DecodeResult.OK, receiver.decodeFramed(intact, 0, length, tick), "seed " + seed + " tick " + tick);
                 for (int object = 0; object < OBJECTS; object++)
                 {
                     assertTrue(receiver.states().sameObject(object, moving), "seed " + seed + " object " + object);
@@ -375,7 +375,7 @@ final class UnackedReferenceTest
             final int length = send(sender, tick);
             // No acks: each packet either is clean (names none) or names the one just before it.
             pattern.append(unackedEntries(sender) == 0 ? 'C' : 'R');
-            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length), "tick " + tick);
+            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length, tick), "tick " + tick);
         }
         assertEquals("CRRCRRCRRCRR", pattern.toString());
         assertEquals(8, sender.unackedReferencePackets());

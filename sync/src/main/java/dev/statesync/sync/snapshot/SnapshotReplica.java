@@ -159,12 +159,12 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         final DecodeResult result;
         if (framed)
         {
-            result = receiver.decodeFramed(buffer, offset, length);
+            result = receiver.decodeFramed(buffer, offset, length, sequence);
         }
         else
         {
             reader.wrap(buffer, offset, length);
-            result = receiver.decode(reader);
+            result = receiver.decode(reader, sequence);
         }
         counters[SnapshotReplicaCounters.of(result).id()]++;
         lastResult = result;
