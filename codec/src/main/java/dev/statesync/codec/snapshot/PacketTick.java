@@ -21,9 +21,10 @@ import dev.statesync.codec.bits.BitStream;
  * it applied by sequence ({@code AppliedSequences}), so it finds the very packet the sender named, or, if it does not
  * hold it (never applied, or its slot taken by a newer packet), refuses the packet as
  * {@link DecodeResult#BASELINE_MISSING}: counted, nothing changed, not acked. It never falls back to another packet,
- * so a false ack costs a refusal, not a wrong tick. What remains is the 16-bit sequence itself: a datagram delayed or
- * replayed by 65536 sequences or more (18 minutes at 60 Hz) that the reliability layer accepts would be read against
- * the packet that now has its anchor's sequence; with a whole tick the reorder window refused it as stale.
+ * so a false ack costs a refusal, not a wrong tick. What 16 bits cannot tell apart is a datagram delayed or replayed
+ * by 65536 sequences or more (18 minutes at 60 Hz): it would be read against the packet that now has its anchor's
+ * sequence. On an authenticated link the reliability layer refuses it (its keyed MAC covers the sequence epoch,
+ * {@code KeyedMacIntegrity}); on an unauthenticated one anyone can forge any packet anyway.
  *
  * <p>Measured on the cube run (results.md, "Fewer bits, round 12"): d is about the round trip in ticks plus one.
  * Stateless; allocation-free.

@@ -12,8 +12,10 @@ import org.agrona.MutableDirectBuffer;
  * An 8-byte {@link SipHash24} tag (little-endian) over the whole datagram, under the sending direction's key of
  * the connection's {@link LinkKeys}. Checking it is the first thing a receiving endpoint does, so a datagram from
  * anyone without the key — random bytes, a mutated real datagram, a forged sequence or ack — is refused before any
- * state is read or written. Replays of real datagrams pass the tag and are refused by the sequence window (and
- * by the snapshot tick window above it).
+ * state is read or written. The tag covers the datagram's sequence epoch too (how many times the sender's 16-bit
+ * sequence had wrapped: 8 little-endian bytes before the datagram, not sent), as SRTP's rollover counter does: a
+ * datagram replayed from an earlier epoch, whose 16-bit sequence would pass the window as a new packet's, fails
+ * the tag. Replays within the epoch pass the tag and are refused by the sequence window.
  * <p>
  * Comparison is constant-time. Allocation-free; one owner thread.
  */
@@ -57,23 +59,37 @@ public final class KeyedMacIntegrity implements PacketIntegrity
         return TRAILER_BYTES;
     }
 
+    /** Sign as the first sequence epoch (0). */
     @Override
     public int append(final MutableDirectBuffer buffer, final int offset, final int length)
     {
-        final long tag = SipHash24.hash(sendK0, sendK1, buffer, offset, length);
+        return append(buffer, offset, length, 0);
+    }
+
+    @Override
+    public int append(final MutableDirectBuffer buffer, final int offset, final int length, final long epoch)
+    {
+        final long tag = SipHash24.hashPrefixed(sendK0, sendK1, epoch, buffer, offset, length);
         buffer.putLong(offset + length, tag, ByteOrder.LITTLE_ENDIAN);
         return length + TRAILER_BYTES;
     }
 
+    /** Check as the first sequence epoch (0). */
     @Override
     public boolean verify(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return verify(buffer, offset, length, 0);
+    }
+
+    @Override
+    public boolean verify(final DirectBuffer buffer, final int offset, final int length, final long epoch)
     {
         if (length < TRAILER_BYTES)
         {
             return false;
         }
         final int bodyLength = length - TRAILER_BYTES;
-        final long expected = SipHash24.hash(receiveK0, receiveK1, buffer, offset, bodyLength);
+        final long expected = SipHash24.hashPrefixed(receiveK0, receiveK1, epoch, buffer, offset, bodyLength);
         // Constant time: no early exit that would tell an attacker how many tag bytes were right.
         return (expected ^ buffer.getLong(offset + bodyLength, ByteOrder.LITTLE_ENDIAN)) == 0;
     }

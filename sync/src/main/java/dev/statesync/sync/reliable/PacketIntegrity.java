@@ -30,12 +30,38 @@ public interface PacketIntegrity
     int append(MutableDirectBuffer buffer, int offset, int length);
 
     /**
+     * {@link #append(MutableDirectBuffer, int, int)} for a datagram of sequence epoch {@code epoch} (how many times
+     * the sender's 16-bit sequence wrapped before this datagram's sequence): a check that covers it refuses a datagram
+     * replayed from an earlier epoch, whose 16-bit sequence alone would pass for a new one. By default the epoch is
+     * not covered.
+     *
+     * @param epoch the datagram's sequence epoch, >= 0.
+     * @return the new size, {@code length + trailerBytes()}.
+     */
+    default int append(final MutableDirectBuffer buffer, final int offset, final int length, final long epoch)
+    {
+        return append(buffer, offset, length);
+    }
+
+    /**
      * @param buffer holds the datagram including the trailer (hostile bytes).
      * @param offset start of the datagram.
      * @param length datagram size including the trailer.
      * @return true when the trailer is present and matches.
      */
     boolean verify(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * {@link #verify(DirectBuffer, int, int)} against the sequence epoch the receiver expects for the datagram's
+     * sequence (see {@link #append(MutableDirectBuffer, int, int, long)}).
+     *
+     * @param epoch the expected sequence epoch, >= 0.
+     * @return true when the trailer is present and matches.
+     */
+    default boolean verify(final DirectBuffer buffer, final int offset, final int length, final long epoch)
+    {
+        return verify(buffer, offset, length);
+    }
 
     /**
      * @param config endpoint settings (validated).

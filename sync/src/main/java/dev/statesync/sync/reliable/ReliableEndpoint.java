@@ -68,6 +68,17 @@ public final class ReliableEndpoint implements ReliableConnection
     private final int maxDatagramBytes;
 
     private int nextSequence;
+    /** How many times {@link #nextSequence} wrapped: the sequence epoch of the next packet sent. */
+    private long sendEpoch;
+    /** The sequence epoch of the datagrams {@link #transmit} is sending. */
+    private long transmitEpoch;
+    /**
+     * The newest delivered packet's sequence counted in 64 bits (epoch * 65536 + sequence), or -1 before the
+     * first: where a received 16-bit sequence is taken to lie, to find the epoch its integrity tag covers.
+     */
+    private long newestDeliveredCount;
+    /** The 64-bit count taken for the datagram being received (see {@link #countOf}). */
+    private long datagramCount;
     private long nowNs;
     /** The datagram {@link #receivePacket} is handling, for a hold: valid only during that call. */
     private DirectBuffer datagramBuffer;
@@ -133,6 +144,8 @@ public final class ReliableEndpoint implements ReliableConnection
     {
         this.nowNs = nowNs;
         nextSequence = 0;
+        sendEpoch = 0;
+        newestDeliveredCount = -1;
         sentPackets.reset();
         receivedPackets.reset();
         reassembly.reset();
@@ -193,7 +206,12 @@ public final class ReliableEndpoint implements ReliableConnection
         checkRange(payload, offset, length);
         this.nowNs = nowNs;
         final int sequence = nextSequence;
+        transmitEpoch = sendEpoch;
         nextSequence = SequenceNumbers.next(nextSequence);
+        if (nextSequence == 0)
+        {
+            sendEpoch++;
+        }
         final int ack = receivedPackets.newestSequence();
         final int ackBits = receivedPackets.ackBits();
         counters[PACKETS_SENT.id()]++;
@@ -294,6 +312,7 @@ public final class ReliableEndpoint implements ReliableConnection
         datagramBuffer = buffer;
         datagramOffset = offset;
         datagramLength = length;
+        datagramCount = countOf(buffer, offset, length);
         if (length > maxDatagramBytes)
         {
             return count(REJECTED_OVERSIZE);
@@ -305,7 +324,7 @@ public final class ReliableEndpoint implements ReliableConnection
             {
                 return count(REJECTED_TRUNCATED);
             }
-            if (!integrity.verify(buffer, offset, length))
+            if (!integrity.verify(buffer, offset, length, datagramCount >>> 16))
             {
                 return count(REJECTED_INTEGRITY);
             }
@@ -527,6 +546,10 @@ public final class ReliableEndpoint implements ReliableConnection
             return count(PACKETS_NOT_PROCESSED);
         }
         receivedPackets.insert(sequence).reset(nowNs, wireBytes);
+        if (datagramCount > newestDeliveredCount)
+        {
+            newestDeliveredCount = datagramCount;
+        }
         processAcks(ack, ackBits);
         return count(PACKETS_DELIVERED);
     }
@@ -552,12 +575,32 @@ public final class ReliableEndpoint implements ReliableConnection
         }
     }
 
+    /**
+     * The 64-bit count (epoch * 65536 + sequence) of a received datagram: its 16-bit sequence (bytes 1-2 of a regular
+     * packet's header and of a fragment's, read before the integrity check, which it only selects) placed within
+     * 32768 of the newest delivered packet's count, never below 0. A real datagram is within a few hundred
+     * sequences of it (the received window), so it gets the epoch its sender signed; one replayed from an earlier
+     * epoch gets the current one and fails the tag. A datagram too short to hold a sequence gets the newest's
+     * count; it fails as truncated anyway.
+     */
+    private long countOf(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final long newest = Math.max(newestDeliveredCount, 0);
+        if (length < 3)
+        {
+            return newest;
+        }
+        final int sequence = buffer.getShort(offset + 1, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF;
+        final long count = newest + (short)(sequence - (int)(newest & 0xFFFF));
+        return count < 0 ? count + 65536 : count;
+    }
+
     private void transmit(final int length)
     {
         int datagramBytes = length;
         if (integrity != null)
         {
-            datagramBytes = integrity.append(sendBuffer, 0, length);
+            datagramBytes = integrity.append(sendBuffer, 0, length, transmitEpoch);
         }
         transmitter.transmit(sendBuffer, 0, datagramBytes);
     }
@@ -818,6 +861,7 @@ public final class ReliableEndpoint implements ReliableConnection
     {
         long h = 17;
         h = h * 31 + nextSequence;
+        h = h * 31 + newestDeliveredCount;
         h = h * 31 + receivedPackets.nextSequence();
         for (int i = 0; i < receivedPackets.capacity(); i++)
         {

@@ -33,6 +33,36 @@ public final class SipHash24
      */
     public static long hash(final long k0, final long k1, final DirectBuffer buffer, final int offset, final int length)
     {
+        return hash(k0, k1, false, 0, buffer, offset, length);
+    }
+
+    /**
+     * SipHash-2-4 of the message {@code prefix} (8 bytes, little-endian) followed by the buffer's bytes: what
+     * {@link #hash(long, long, DirectBuffer, int, int)} gives for those {@code length + 8} bytes, without copying them.
+     *
+     * @param k0     low 64 bits of the key.
+     * @param k1     high 64 bits of the key.
+     * @param prefix the message's first 8 bytes, as a little-endian long.
+     * @param buffer holds the rest of the message.
+     * @param offset start of the rest.
+     * @param length bytes of the rest, >= 0; the caller guarantees the range lies in the buffer.
+     * @return the 64-bit tag.
+     */
+    public static long hashPrefixed(
+        final long k0, final long k1, final long prefix, final DirectBuffer buffer, final int offset, final int length)
+    {
+        return hash(k0, k1, true, prefix, buffer, offset, length);
+    }
+
+    private static long hash(
+        final long k0,
+        final long k1,
+        final boolean prefixed,
+        final long prefix,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
         long v0 = 0x736f6d6570736575L ^ k0;
         long v1 = 0x646f72616e646f6dL ^ k1;
         long v2 = 0x6c7967656e657261L ^ k0;
@@ -40,14 +70,15 @@ public final class SipHash24
 
         final int words = length >>> 3;
         final int tailStart = offset + (words << 3);
-        long last = ((long)length & 0xFF) << 56;
+        long last = ((long)(prefixed ? length + 8 : length) & 0xFF) << 56;
         for (int i = 0, tail = length & 7; i < tail; i++)
         {
             last |= (buffer.getByte(tailStart + i) & 0xFFL) << (8 * i);
         }
-        for (int word = 0; word <= words; word++)
+        for (int word = prefixed ? -1 : 0; word <= words; word++)
         {
-            final long m = word < words ? buffer.getLong(offset + (word << 3), ByteOrder.LITTLE_ENDIAN) : last;
+            final long m = word < 0 ? prefix :
+                word < words ? buffer.getLong(offset + (word << 3), ByteOrder.LITTLE_ENDIAN) : last;
             v3 ^= m;
             for (int round = 0; round < 2; round++)
             {

@@ -58,6 +58,18 @@ class SipHash24Test
         assertEquals(0x93f5f5799a932462L, referenceMessage(8));
     }
 
+    /** The prefixed form is the plain hash of the 8 prefix bytes (little-endian) followed by the message. */
+    @Property
+    void shouldHashAPrefixAsTheMessagesFirstEightBytes(
+        @ForAll final long prefix, @ForAll @Size(max = 40) final byte[] message, @ForAll final long k0, @ForAll final long k1)
+    {
+        final byte[] joined = new byte[message.length + 8];
+        ByteBuffer.wrap(joined).order(ByteOrder.LITTLE_ENDIAN).putLong(0, prefix);
+        System.arraycopy(message, 0, joined, 8, message.length);
+        assertEquals(SipHash24.hash(k0, k1, new UnsafeBuffer(joined), 0, joined.length),
+            SipHash24.hashPrefixed(k0, k1, prefix, new UnsafeBuffer(message), 0, message.length));
+    }
+
     @Property
     void shouldNotDependOnWhereTheMessageLies(
         @ForAll @Size(max = 300) final byte[] message, @ForAll @IntRange(max = 64) final int offset,
