@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * The sender's record of what the receiver provably holds: per object its newest and older acked ticks (the
  * baselines it may delta against), the newest acked range-coded tick (whose final coder model both ends hold),
- * overall and per unacked-reference chain position, and the history of sent packets waiting for their acks
- * (sequence, tick, objects, chain position).
+ * overall and per kind (clean or naming an unacked packet), and the history of sent packets waiting for their
+ * acks (sequence, tick, objects, kind).
  *
  * <p>Acks come from the network, so {@link #onAcked} ignores unknown, expired and repeated sequences and moves
  * a baseline only forward. Allocation-free after construction.
@@ -29,10 +29,10 @@ final class AckedBaselines
     /** Per history slot, {@code objectCount} entries: the objects the packet carried. */
     private final int[] historyObjects;
     private final boolean[] historyValid;
-    /** Per history slot: the packet's unacked-reference chain position ({@link UnackedReference#chainOf}). */
-    private final int[] historyChain;
-    /** Per chain position: the newest acked range-coded tick of a packet at that position, whose model is held. */
-    private final int[] newestAckedModelTickOfChain = new int[SnapshotConfig.MAX_UNACKED_REFERENCE_CHAIN_DEPTH + 1];
+    /** Per history slot: the packet named an unacked packet ({@link UnackedReference#chainOf} above 0). */
+    private final boolean[] historyReferencing;
+    /** Per kind (0 clean, 1 referencing): the newest acked range-coded tick of a packet of that kind, model held. */
+    private final int[] newestAckedModelTickOfKind = new int[2];
 
     AckedBaselines(final int objectCount, final int packetHistory, final ModelRing modelRing, final int maxModelRefAgeTicks)
     {
@@ -49,8 +49,8 @@ final class AckedBaselines
         historyCount = new int[packetHistory];
         historyObjects = new int[packetHistory * objectCount];
         historyValid = new boolean[packetHistory];
-        historyChain = new int[packetHistory];
-        Arrays.fill(newestAckedModelTickOfChain, StateRing.NO_TICK);
+        historyReferencing = new boolean[packetHistory];
+        Arrays.fill(newestAckedModelTickOfKind, StateRing.NO_TICK);
     }
 
     /** @return the newest acked tick of an object, or {@link StateRing#NO_TICK}. */
@@ -66,10 +66,10 @@ final class AckedBaselines
     }
 
     /** Remember that the packet {@code sequence} carried {@code objects[0..count)} at {@code tick}. */
-    void recordSent(final int sequence, final int tick, final int[] objects, final int count, final int chain)
+    void recordSent(final int sequence, final int tick, final int[] objects, final int count, final boolean referencing)
     {
         final int slot = sequence & historyMask;
-        historyChain[slot] = chain;
+        historyReferencing[slot] = referencing;
         historyValid[slot] = true;
         historySequence[slot] = sequence & 0xFFFF;
         historyTick[slot] = tick;
@@ -96,11 +96,11 @@ final class AckedBaselines
         {
             newestAckedModelTick = tick;
         }
-        final int chain = historyChain[slot];
-        if (modelRing != null && modelRing.holds(tick) && (newestAckedModelTickOfChain[chain] == StateRing.NO_TICK ||
-            tick - newestAckedModelTickOfChain[chain] > 0))
+        final int kind = historyReferencing[slot] ? 1 : 0;
+        if (modelRing != null && modelRing.holds(tick) && (newestAckedModelTickOfKind[kind] == StateRing.NO_TICK ||
+            tick - newestAckedModelTickOfKind[kind] > 0))
         {
-            newestAckedModelTickOfChain[chain] = tick;
+            newestAckedModelTickOfKind[kind] = tick;
         }
         final int base = slot * objectCount;
         for (int i = 0, count = historyCount[slot]; i < count; i++)
@@ -131,20 +131,22 @@ final class AckedBaselines
     }
 
     /**
-     * The model reference for a packet at {@code chain} in its unacked-reference chain: the newest acked packet at
-     * the same position whose model both ends hold, else {@link #modelRefAge(int)}'s. Why: a packet's statistics
-     * follow its baselines' age. With unacked references every other packet is coded against the packet just before
+     * The model reference for a referencing packet (one that names an unacked packet) or a clean one: the newest
+     * acked packet of the same kind whose model both ends hold, else {@link #modelRefAge(int)}'s. Why: a packet's
+     * statistics follow its baselines' age. With unacked references every other packet is coded against the packet just before
      * it (residuals a few units) and the others against acked baselines a round trip old (residuals several times
      * larger); a model carried from the other kind starts tuned to the wrong sizes, and a packet of about 100
      * objects spends much of itself re-learning them. On the cube run this choice is 1.5% of the bits (3024.1 ->
-     * 2979.8 per snapshot; results.md, "Fewer bits, round 13"). Sender only: the packet names its model reference.
+     * 2979.8 per snapshot; results.md, "Fewer bits, round 13"). With deeper chains ({@code --unacked-chain 2}) all
+     * referencing packets are one kind: a model per chain position measured 0.4% worse than one for all of them.
+     * Sender only: the packet names its model reference.
      *
      * @return the age of that packet at {@code tick}, or 0 for a fresh model.
      */
-    int modelRefAge(final int tick, final int chain)
+    int modelRefAge(final int tick, final boolean referencing)
     {
-        final int sameChainAge = modelAge(tick, newestAckedModelTickOfChain[chain]);
-        return sameChainAge > 0 ? sameChainAge : modelRefAge(tick);
+        final int sameKindAge = modelAge(tick, newestAckedModelTickOfKind[referencing ? 1 : 0]);
+        return sameKindAge > 0 ? sameKindAge : modelRefAge(tick);
     }
 
     private int modelAge(final int tick, final int modelTick)
@@ -164,7 +166,7 @@ final class AckedBaselines
         h = h * 31 + Arrays.hashCode(newestAckedTick);
         h = h * 31 + Arrays.hashCode(olderAckedTick);
         h = h * 31 + newestAckedModelTick;
-        h = h * 31 + Arrays.hashCode(newestAckedModelTickOfChain);
+        h = h * 31 + Arrays.hashCode(newestAckedModelTickOfKind);
         for (int slot = 0; slot < historyValid.length; slot++)
         {
             h = h * 31 + (historyValid[slot] ? 1 : 2);
@@ -188,8 +190,8 @@ final class AckedBaselines
         Arrays.fill(newestAckedTick, StateRing.NO_TICK);
         Arrays.fill(olderAckedTick, StateRing.NO_TICK);
         newestAckedModelTick = StateRing.NO_TICK;
-        Arrays.fill(newestAckedModelTickOfChain, StateRing.NO_TICK);
-        Arrays.fill(historyChain, 0);
+        Arrays.fill(newestAckedModelTickOfKind, StateRing.NO_TICK);
+        Arrays.fill(historyReferencing, false);
         Arrays.fill(historySequence, 0);
         Arrays.fill(historyTick, 0);
         Arrays.fill(historyCount, 0);

@@ -342,7 +342,7 @@ public final class SnapshotSender implements ObjectSizer
         final int[] states = prepared.states();
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
-        acked.recordSent(sequence, tick, includedInGivenOrder, includedCount, unacked.chainOf(plan));
+        acked.recordSent(sequence, tick, includedInGivenOrder, includedCount, unacked.chainOf(plan) > 0);
         tickAnchor.written(sequence, tick);
         unacked.written(plan);
         previousStates.written(tick, states, includedInGivenOrder, includedCount);
@@ -395,7 +395,7 @@ public final class SnapshotSender implements ObjectSizer
     private int rangeCodedTrialBytes(final int[] objects, final int count)
     {
         planPacket(objects, count, 0);
-        plan.modelRefAge = acked.modelRefAge(plan.tick, unacked.chainOf(plan));
+        plan.modelRefAge = acked.modelRefAge(plan.tick, unacked.chainOf(plan) > 0);
         return frames.codeTrial(plan);
     }
 
@@ -438,10 +438,10 @@ public final class SnapshotSender implements ObjectSizer
         // Recorded before the frame is coded, as a bitpacked write records it: the model reference age is the
         // one the packet history holds with this packet in it. The frame writes the bitpacked form only if it
         // may be the smaller one.
-        final int chain = unacked.chainOf(plan);
+        final boolean referencing = unacked.chainOf(plan) > 0;
         recordWritten(sequence);
-        // The newest acked packet at the same place in its unacked-reference chain: its statistics are this one's.
-        plan.modelRefAge = acked.modelRefAge(plan.tick, chain);
+        // The newest acked packet of the same kind (naming an unacked packet or not): its statistics are this one's.
+        plan.modelRefAge = acked.modelRefAge(plan.tick, referencing);
         final int length = frames.finish(plan, bitpacked, buffer, offset, capacityBytes, codedBytes);
         statistics.lastPacketBits(8 * length);
         return length;
