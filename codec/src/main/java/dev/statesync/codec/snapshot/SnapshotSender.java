@@ -342,7 +342,7 @@ public final class SnapshotSender implements ObjectSizer
         final int[] states = prepared.states();
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
-        acked.recordSent(sequence, tick, includedInGivenOrder, includedCount);
+        acked.recordSent(sequence, tick, includedInGivenOrder, includedCount, unacked.chainOf(plan) > 0);
         tickAnchor.written(sequence, tick);
         unacked.written(plan);
         previousStates.written(tick, states, includedInGivenOrder, includedCount);
@@ -394,7 +394,8 @@ public final class SnapshotSender implements ObjectSizer
     /** {@link BudgetFitter.TrialCoder}: range-code the prepared snapshot with these objects, as a frame would. */
     private int rangeCodedTrialBytes(final int[] objects, final int count)
     {
-        planPacket(objects, count, acked.modelRefAge(prepared.tick()));
+        planPacket(objects, count, 0);
+        plan.modelRefAge = acked.modelRefAge(plan.tick, unacked.chainOf(plan) > 0);
         return frames.codeTrial(plan);
     }
 
@@ -437,8 +438,10 @@ public final class SnapshotSender implements ObjectSizer
         // Recorded before the frame is coded, as a bitpacked write records it: the model reference age is the
         // one the packet history holds with this packet in it. The frame writes the bitpacked form only if it
         // may be the smaller one.
+        final boolean referencing = unacked.chainOf(plan) > 0;
         recordWritten(sequence);
-        plan.modelRefAge = acked.modelRefAge(plan.tick);
+        // The newest acked packet of the same kind (naming an unacked packet or not): its statistics are this one's.
+        plan.modelRefAge = acked.modelRefAge(plan.tick, referencing);
         final int length = frames.finish(plan, bitpacked, buffer, offset, capacityBytes, codedBytes);
         statistics.lastPacketBits(8 * length);
         return length;
@@ -581,6 +584,12 @@ public final class SnapshotSender implements ObjectSizer
     public long unackedReferencePackets()
     {
         return unacked.referencingPackets();
+    }
+
+    /** @return the last written packet's model reference age, 0 for a fresh model (for tests). */
+    int lastModelRefAge()
+    {
+        return plan.modelRefAge;
     }
 
     /** @return sequences from the last written packet's tick anchor to it, 0 for a whole tick (for tests). */

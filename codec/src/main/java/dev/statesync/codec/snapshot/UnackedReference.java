@@ -106,12 +106,8 @@ final class UnackedReference
      */
     void written(final PacketPlan plan)
     {
-        boolean clean = true;
-        for (int i = 0; i < plan.tableSize; i++)
-        {
-            clean &= !isUnacked(plan.tableTicks[i]);
-        }
-        final int chain = clean ? 0 : nameableChain + 1;
+        final int chain = chainOf(plan);
+        final boolean clean = chain == 0;
         lastWrittenTick = plan.tick;
         if (!clean)
         {
@@ -129,6 +125,22 @@ final class UnackedReference
         {
             carriedTick[plan.objects[i]] = plan.tick;
         }
+    }
+
+    /**
+     * @return the chain position of the planned packet of {@code plan} if it were written now: 0 when it names no
+     * unacked baseline, else one more than the packet it names (at most {@link SnapshotConfig#MAX_UNACKED_REFERENCE_CHAIN_DEPTH}).
+     */
+    int chainOf(final PacketPlan plan)
+    {
+        for (int i = 0; i < plan.tableSize; i++)
+        {
+            if (isUnacked(plan.tableTicks[i]))
+            {
+                return nameableChain + 1;
+            }
+        }
+        return 0;
     }
 
     /** A packet of {@code tick} was acked (first ack only), or {@link StateRing#NO_TICK}: nothing. */

@@ -141,6 +141,62 @@ final class UnackedReferenceTest
         assertEquals(referencing, sender.unackedReferencePackets());
     }
 
+    /**
+     * A referencing packet continues the coder model of the newest acked range-coded referencing packet, a clean one
+     * that of the newest acked range-coded clean packet (else the newest acked range-coded packet of either kind):
+     * their residuals differ in size, and so do the statistics their models learned.
+     */
+    @Test
+    void eachPacketContinuesTheModelOfTheNewestAckedPacketOfItsOwnKind()
+    {
+        final SnapshotSender sender = sender(1);
+        final SnapshotReceiver receiver = receiver();
+        final int maxAge = config(1).maxModelRefAgeTicks();
+        final java.util.Map<Integer, Boolean> referencingAt = new java.util.HashMap<>();
+        final Set<Integer> rangeCoded = new HashSet<>();
+        randomizeAll();
+        int ownKindNotNewest = 0;
+        for (int tick = 1; tick <= 120; tick++)
+        {
+            // Small steady motion, so that most packets are range-coded (and store their model).
+            for (int i = 0; i < OBJECTS; i++)
+            {
+                RandomStates.drift(SCHEMA, random, states.array(), states.offsetOf(i), 70);
+            }
+            final int length = send(sender, tick);
+            final boolean referencing = unackedEntries(sender) == 1;
+            referencingAt.put(tick, referencing);
+            int newestOfKind = -1;
+            int newest = -1;
+            for (final int acked : ackedTicks)
+            {
+                if (rangeCoded.contains(acked) && tick - acked <= maxAge)
+                {
+                    newest = Math.max(newest, acked);
+                    if (referencingAt.get(acked) == referencing)
+                    {
+                        newestOfKind = Math.max(newestOfKind, acked);
+                    }
+                }
+            }
+            final int expected = newestOfKind >= 0 ? newestOfKind : newest;
+            assertEquals(expected < 0 ? 0 : tick - expected, sender.lastModelRefAge(),
+                "tick " + tick + " (referencing " + referencing + "): newest acked of its kind " + newestOfKind +
+                    ", of any " + newest);
+            ownKindNotNewest += newestOfKind >= 0 && newestOfKind != newest ? 1 : 0;
+            if (buffer.getByte(0) == SnapshotFormat.FORMAT_RANGE_CODED)
+            {
+                rangeCoded.add(tick);
+            }
+            assertEquals(DecodeResult.OK, receiver.decodeFramed(buffer, 0, length, tick), "tick " + tick);
+            if (tick > 8)
+            {
+                ack(sender, tick - 8);
+            }
+        }
+        assertTrue(ownKindNotNewest >= 20, "packets whose own kind's model is not the newest acked: " + ownKindNotNewest);
+    }
+
     @Test
     void aReceiverThatLostTheCleanPacketRefusesTheNextAndChangesNothingThenDecodesTheOneAfter()
     {
