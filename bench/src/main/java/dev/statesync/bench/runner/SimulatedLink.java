@@ -251,23 +251,11 @@ final class SimulatedLink implements DatagramHandler
             snapshotDatagramsLost,
             replica.decodeFailures() - replica.counter(SnapshotReplicaCounters.REFUSED_STALE) -
                 replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) + rejected,
-            baselineMisses(r),
+            replica.baselineMisses(),
             authority.sender().unackedReferencePackets(),
             r.counter(ReliableCounters.PACKETS_HELD),
             r.counter(ReliableCounters.HELD_PACKETS_DELIVERED),
             a.rttMs());
-    }
-
-    /**
-     * Snapshots refused for a missing baseline and never applied. The replica counts each offer, and its endpoint
-     * offers a held snapshot a second time (after the next one it applies): one offer of each held snapshot that
-     * was offered again is not a miss, whether it then passed or was refused again.
-     */
-    private long baselineMisses(final ReliableEndpoint replicaEndpoint)
-    {
-        return replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) -
-            replicaEndpoint.counter(ReliableCounters.HELD_PACKETS_DELIVERED) -
-            replicaEndpoint.counter(ReliableCounters.HELD_PACKETS_REFUSED);
     }
 
     /** Receive stage: the replica decodes snapshots, the authority reads acks. */

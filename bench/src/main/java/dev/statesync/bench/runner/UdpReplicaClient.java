@@ -93,8 +93,7 @@ public final class UdpReplicaClient implements AutoCloseable
                     "(%d held for their reference, %d of them applied), " +
                     "received %.1f kbps (smoothed), RTT %.1f ms, loss %.1f%%, link %s, states digest %08x%n",
                 client.udpClient().clientIndex(), snapshotsApplied(), receiver.lastTick(), decodeFailures(),
-                receiver.baselineMisses() - client.endpoint().counter(ReliableCounters.HELD_PACKETS_DELIVERED) -
-                    client.endpoint().counter(ReliableCounters.HELD_PACKETS_REFUSED),
+                client.replica().baselineMisses(),
                 client.endpoint().counter(ReliableCounters.PACKETS_HELD),
                 client.endpoint().counter(ReliableCounters.HELD_PACKETS_DELIVERED),
                 client.endpoint().receivedBandwidthKbps(), client.endpoint().rttMs(),

@@ -335,14 +335,19 @@ public final class SnapshotSender implements ObjectSizer
         planPreviousStates();
     }
 
-    /** Remember the planned packet as sent in {@code sequence} and end the prepared snapshot. */
-    private void recordWritten(final int sequence)
+    /**
+     * Remember the planned packet as sent in {@code sequence} and end the prepared snapshot.
+     *
+     * @return true if the packet names an unacked packet (a referencing packet, {@link UnackedReference#chainOf}).
+     */
+    private boolean recordWritten(final int sequence)
     {
         final int tick = prepared.tick();
         final int[] states = prepared.states();
+        final boolean referencing = unacked.chainOf(plan) > 0;
         statistics.recordPacket(plan, stride);
         table.recordUse(plan);
-        acked.recordSent(sequence, tick, includedInGivenOrder, includedCount, unacked.chainOf(plan) > 0);
+        acked.recordSent(sequence, tick, includedInGivenOrder, includedCount, referencing);
         tickAnchor.written(sequence, tick);
         unacked.written(plan);
         previousStates.written(tick, states, includedInGivenOrder, includedCount);
@@ -354,6 +359,7 @@ public final class SnapshotSender implements ObjectSizer
         }
         packetWritten = true;
         prepared.clear();
+        return referencing;
     }
 
     /** Plan the prepared snapshot carrying {@code objects[0..count)} (any order) with a model reference age. */
@@ -438,8 +444,7 @@ public final class SnapshotSender implements ObjectSizer
         // Recorded before the frame is coded, as a bitpacked write records it: the model reference age is the
         // one the packet history holds with this packet in it. The frame writes the bitpacked form only if it
         // may be the smaller one.
-        final boolean referencing = unacked.chainOf(plan) > 0;
-        recordWritten(sequence);
+        final boolean referencing = recordWritten(sequence);
         // The newest acked packet of the same kind (naming an unacked packet or not): its statistics are this one's.
         plan.modelRefAge = acked.modelRefAge(plan.tick, referencing);
         final int length = frames.finish(plan, bitpacked, buffer, offset, capacityBytes, codedBytes);

@@ -15,6 +15,7 @@ import dev.statesync.sync.reliable.PacketProcessor;
 import dev.statesync.sync.reliable.PacketTransmitter;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableConnection;
+import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.reliable.ReliableEndpoint;
 
 /**
@@ -260,6 +261,24 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
         long h = connection == null ? 0 : connection.endpoint().stateDigest();
         h = h * 31 + receiver.stateDigest();
         return h * 31 + counters[SnapshotReplicaCounters.SNAPSHOTS_APPLIED.id()];
+    }
+
+    /**
+     * @return snapshots refused for a missing baseline and never applied. {@link SnapshotReplicaCounters#REFUSED_BASELINE_MISSING}
+     * counts every offer, and the endpoint offers a held snapshot a second time (after the next one applied,
+     * {@link SnapshotLinkConfig#heldSnapshotSlots}): one offer of each held snapshot offered again is not a miss,
+     * whether it then passed or was refused again.
+     */
+    public long baselineMisses()
+    {
+        long misses = counters[SnapshotReplicaCounters.REFUSED_BASELINE_MISSING.id()];
+        if (connection != null)
+        {
+            final ReliableEndpoint endpoint = connection.endpoint();
+            misses -= endpoint.counter(ReliableCounters.HELD_PACKETS_DELIVERED) +
+                endpoint.counter(ReliableCounters.HELD_PACKETS_REFUSED);
+        }
+        return misses;
     }
 
     /** @return snapshots refused for any reason: the sum of the refusal counters. */
