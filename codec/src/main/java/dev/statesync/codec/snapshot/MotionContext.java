@@ -78,6 +78,7 @@ public final class MotionContext
 
     static final int DIRECTION_SHIFT = 8;
     private static final int ALTERNATIVE_SHIFT = 16;
+    private static final int PREVIOUS_ALTERNATIVE_SHIFT = 18;
     static final int VERTICAL_SHIFT = 20;
     /** {@link #verticalClass} of a context without two baselines, or of a 2D schema: not known to be level. */
     static final int VERTICAL_UNKNOWN = 0;
@@ -109,6 +110,22 @@ public final class MotionContext
     static int withAlternative(final int packed, final int alternative)
     {
         return packed | Math.min(alternative, ALTERNATIVE_LEVELS - 1) << ALTERNATIVE_SHIFT;
+    }
+
+    /**
+     * @param packed              a packed context from {@link #of} (or {@link #NONE}).
+     * @param previousAlternative the {@link PreviousAlternative} stored with the newest baseline (0 .. 3).
+     * @return the context with it folded in: {@link BaselineRefs#serializeAlternative} codes the alternative in it.
+     */
+    static int withPreviousAlternative(final int packed, final int previousAlternative)
+    {
+        return packed | previousAlternative << PREVIOUS_ALTERNATIVE_SHIFT;
+    }
+
+    /** @return the {@link PreviousAlternative} folded in by {@link #withPreviousAlternative}, 0 (unknown) if none. */
+    static int previousAlternative(final int packed)
+    {
+        return (packed >>> PREVIOUS_ALTERNATIVE_SHIFT) & 3;
     }
 
     /** @return the alternative level folded in by {@link #withAlternative}, 0 if none. */

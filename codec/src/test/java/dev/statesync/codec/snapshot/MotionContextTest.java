@@ -77,4 +77,34 @@ class MotionContextTest
         assertEquals(Math.min(alternative, MotionContext.ALTERNATIVE_LEVELS - 1), MotionContext.alternativeLevel(with));
         assertEquals(0, MotionContext.alternativeLevel(packed));
     }
+
+    /**
+     * Folding the previous alternative in leaves everything else the packed context carries as it was (classes,
+     * directions, alternative level, vertical class, ground contact) and reads back.
+     */
+    @Property(tries = 500)
+    void previousAlternativeFoldsIntoThePackedContext(
+        @ForAll @IntRange(min = 0, max = 10) final int positionClass,
+        @ForAll @IntRange(min = 0, max = 10) final int rotationClass,
+        @ForAll @IntRange(min = 0, max = 63) final int flips,
+        @ForAll @IntRange(min = 0, max = 15) final int alternative,
+        @ForAll @IntRange(min = 0, max = 15) final int vertical,
+        @ForAll @IntRange(min = 0, max = 127) final int ground,
+        @ForAll @IntRange(min = 0, max = PreviousAlternative.VALUES - 1) final int previous)
+    {
+        final int packed = MotionContext.withGround(MotionContext.pack(positionClass, rotationClass) |
+            flips << MotionContext.DIRECTION_SHIFT | vertical << MotionContext.VERTICAL_SHIFT, ground);
+        final int with = MotionContext.withAlternative(MotionContext.withPreviousAlternative(packed, previous), alternative);
+        assertEquals(previous, MotionContext.previousAlternative(with));
+        assertEquals(0, MotionContext.previousAlternative(packed));
+        assertEquals(positionClass, MotionContext.positionClass(with));
+        assertEquals(rotationClass, MotionContext.rotationClass(with));
+        assertEquals(vertical, MotionContext.verticalClass(with));
+        assertEquals(ground, MotionContext.ground(with));
+        assertEquals(Math.min(alternative, MotionContext.ALTERNATIVE_LEVELS - 1), MotionContext.alternativeLevel(with));
+        for (int component = 0; component < 6; component++)
+        {
+            assertEquals(MotionContext.direction(packed, component), MotionContext.direction(with, component));
+        }
+    }
 }
