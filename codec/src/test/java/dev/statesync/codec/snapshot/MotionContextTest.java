@@ -3,8 +3,6 @@ package dev.statesync.codec.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.BitSet;
-
 import dev.statesync.codec.entropy.ContextModel;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -16,44 +14,42 @@ class MotionContextTest
 {
     /**
      * Every (group, axis, class, earlier-magnitude level, alternative level) names a context of its own, except that
-     * groups other than position share one across alternatives; all lie below the refs' contexts, which lie inside
+     * groups other than position share one across alternatives; rotation has four earlier-magnitude levels (up to 2,
+     * 10, 40, more), the other groups three (up to 3, 31, more); all lie below the refs' contexts, which lie inside
      * the model.
      */
     @Example
     void residualContextsAreDistinctAndInsideTheModel()
     {
-        final BitSet used = new BitSet();
-        final int[] magnitudes = {0, 4, 32};
-        int distinct = 0;
+        final java.util.Map<Integer, String> names = new java.util.HashMap<>();
         for (int group = 0; group < 4; group++)
         {
+            final int[] magnitudes = group == MotionContext.GROUP_ROTATION ? new int[]{0, 3, 11, 41} : new int[]{0, 4, 32};
+            final int[] sameLevel = group == MotionContext.GROUP_ROTATION ? new int[]{2, 10, 40, 1000} : new int[]{3, 31, 1000};
             for (int axis = 0; axis < 3; axis++)
             {
                 for (int motionClass = 0; motionClass < MotionContext.CLASSES; motionClass++)
                 {
-                    for (final int magnitude : magnitudes)
+                    for (int m = 0; m < magnitudes.length; m++)
                     {
                         for (int level = 0; level < MotionContext.ALTERNATIVE_LEVELS; level++)
                         {
-                            final int context = MotionContext.residualContext(group, axis, motionClass, magnitude, level);
+                            final int context =
+                                MotionContext.residualContext(group, axis, motionClass, magnitudes[m], level);
                             assertTrue(context >= 0 && context < MotionContext.RESIDUAL_CONTEXTS_USED, "context " + context);
-                            if (group == MotionContext.GROUP_POSITION || level == 0)
-                            {
-                                assertTrue(!used.get(context), "context " + context + " named twice");
-                                distinct++;
-                            }
-                            else
-                            {
-                                assertEquals(MotionContext.residualContext(group, axis, motionClass, magnitude, 0), context);
-                            }
-                            used.set(context);
+                            assertEquals(context,
+                                MotionContext.residualContext(group, axis, motionClass, sameLevel[m], level),
+                                "the level's largest magnitude");
+                            final String name = group + "/" + axis + "/" + motionClass + "/" + m + "/" +
+                                (group == MotionContext.GROUP_POSITION ? level : 0);
+                            final String before = names.putIfAbsent(context, name);
+                            assertTrue(before == null || before.equals(name), "context " + context + " named twice");
                         }
                     }
                 }
             }
         }
-        assertEquals(MotionContext.RESIDUAL_CONTEXTS_USED, distinct);
-        assertEquals(MotionContext.RESIDUAL_CONTEXTS_USED, used.cardinality());
+        assertEquals(MotionContext.RESIDUAL_CONTEXTS_USED, names.size());
         assertTrue(BaselineRefs.NEWEST_CONTEXT >= MotionContext.RESIDUAL_CONTEXTS_USED);
         assertTrue(BaselineRefs.CONTEXTS_USED <= ContextModel.RESIDUAL_CONTEXTS);
     }
