@@ -41,7 +41,7 @@ public final class ContextModel
     /** Entries of the hashed generic region. */
     public static final int GENERIC_ENTRIES = 1 << 11;
     /** Residual contexts a caller may name: {@code 0..RESIDUAL_CONTEXTS - 1}. */
-    public static final int RESIDUAL_CONTEXTS = 616;
+    public static final int RESIDUAL_CONTEXTS = 682;
     /** Flag contexts a caller may name for {@link BitStream#serializeFlag}. */
     public static final int FLAG_CONTEXTS = 64;
 

@@ -25,7 +25,14 @@ final class BaselineRefs
     /** The first table entry's age, then each next entry's gap from the previous one. */
     static final int TABLE_FIRST_CONTEXT = ALTERNATIVE_CONTEXT + MotionContext.CLASSES;
     static final int TABLE_GAP_CONTEXT = TABLE_FIRST_CONTEXT + 1;
-    static final int CONTEXTS_USED = TABLE_GAP_CONTEXT + 1;
+    /**
+     * The alternative of an object whose newest baseline's packet coded it with alternative {@code k} (a known
+     * {@link PreviousAlternative}): contexts {@code PREVIOUS_ALTERNATIVE_CONTEXT + k * CLASSES + position class}; an
+     * unknown one keeps {@link #ALTERNATIVE_CONTEXT}'s.
+     */
+    static final int PREVIOUS_ALTERNATIVE_CONTEXT = TABLE_GAP_CONTEXT + 1;
+    static final int CONTEXTS_USED =
+        PREVIOUS_ALTERNATIVE_CONTEXT + (PreviousAlternative.VALUES - 1) * MotionContext.CLASSES;
 
     private BaselineRefs()
     {
@@ -78,14 +85,24 @@ final class BaselineRefs
      * @param motionContext the object's packed {@link MotionContext}: the alternative is coded in the context of its
      *                      position class, since how far the object moved between its baselines says which
      *                      predictor suits it (holding for a slow one, extrapolating for a fast one): on the cube
-     *                      scene 142 bits per snapshot for the alternatives unconditioned, about 97 by class.
+     *                      scene 142 bits per snapshot for the alternatives unconditioned, about 97 by class; and
+     *                      of the alternative its newest baseline's packet coded it with
+     *                      ({@link MotionContext#previousAlternative}), since an object keeps its predictor for a
+     *                      while: 88.3 (results.md, "Fewer bits, round 14").
      * @return the predictor alternative in {@code [0, alternatives)}.
      */
     static int serializeAlternative(
         final BitStream stream, final int alternative, final int alternatives, final int motionContext)
     {
-        return alternatives == 1 ? 0 : bounded(stream, stream.serializeResidual(alternative,
-            ALTERNATIVE_CONTEXT + MotionContext.positionClass(motionContext)), 0, alternatives - 1);
+        if (alternatives == 1)
+        {
+            return 0;
+        }
+        final int positionClass = MotionContext.positionClass(motionContext);
+        final int previous = MotionContext.previousAlternative(motionContext);
+        final int context = previous == PreviousAlternative.UNKNOWN ? ALTERNATIVE_CONTEXT + positionClass :
+            PREVIOUS_ALTERNATIVE_CONTEXT + (previous - 1) * MotionContext.CLASSES + positionClass;
+        return bounded(stream, stream.serializeResidual(alternative, context), 0, alternatives - 1);
     }
 
     private static int bounded(final BitStream stream, final long value, final int min, final int max)

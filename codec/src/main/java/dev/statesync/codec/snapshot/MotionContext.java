@@ -54,8 +54,14 @@ public final class MotionContext
     private static final int UNSPLIT_CONTEXTS = GROUPS * AXES * CLASSES * PREVIOUS_LEVELS;
     /** Contexts of the position group for one alternative level. */
     private static final int SPLIT_CONTEXTS = AXES * CLASSES * PREVIOUS_LEVELS;
+    /**
+     * Rotation residuals after a residual of the object above {@link #ROTATION_TOP_MAGNITUDE} (of its position or an
+     * earlier rotation code) take a fourth level of their own: contexts per axis and class, after the split ones.
+     */
+    private static final int ROTATION_TOP_CONTEXTS = UNSPLIT_CONTEXTS + (ALTERNATIVE_LEVELS - 1) * SPLIT_CONTEXTS;
+    private static final int ROTATION_TOP_MAGNITUDE = 40;
     /** Residual contexts the motion contexts take; other users of the model's residual contexts follow. */
-    static final int RESIDUAL_CONTEXTS_USED = UNSPLIT_CONTEXTS + (ALTERNATIVE_LEVELS - 1) * SPLIT_CONTEXTS;
+    static final int RESIDUAL_CONTEXTS_USED = ROTATION_TOP_CONTEXTS + AXES * CLASSES;
 
     /** Flag contexts: perfect prediction by position class, at rest by predicted at rest, largest index kept. */
     static final int FLAG_PERFECT = 0;
@@ -78,6 +84,7 @@ public final class MotionContext
 
     static final int DIRECTION_SHIFT = 8;
     private static final int ALTERNATIVE_SHIFT = 16;
+    private static final int PREVIOUS_ALTERNATIVE_SHIFT = 18;
     static final int VERTICAL_SHIFT = 20;
     /** {@link #verticalClass} of a context without two baselines, or of a 2D schema: not known to be level. */
     static final int VERTICAL_UNKNOWN = 0;
@@ -109,6 +116,22 @@ public final class MotionContext
     static int withAlternative(final int packed, final int alternative)
     {
         return packed | Math.min(alternative, ALTERNATIVE_LEVELS - 1) << ALTERNATIVE_SHIFT;
+    }
+
+    /**
+     * @param packed              a packed context from {@link #of} (or {@link #NONE}).
+     * @param previousAlternative the {@link PreviousAlternative} stored with the newest baseline (0 .. 3).
+     * @return the context with it folded in: {@link BaselineRefs#serializeAlternative} codes the alternative in it.
+     */
+    static int withPreviousAlternative(final int packed, final int previousAlternative)
+    {
+        return packed | previousAlternative << PREVIOUS_ALTERNATIVE_SHIFT;
+    }
+
+    /** @return the {@link PreviousAlternative} folded in by {@link #withPreviousAlternative}, 0 (unknown) if none. */
+    static int previousAlternative(final int packed)
+    {
+        return (packed >>> PREVIOUS_ALTERNATIVE_SHIFT) & 3;
     }
 
     /** @return the alternative level folded in by {@link #withAlternative}, 0 if none. */
@@ -225,12 +248,15 @@ public final class MotionContext
     }
 
     /**
-     * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first);
-     *                          three levels (up to 3, up to 31, more) measured 2% smaller than two on the
-     *                          cube scene once models carry across packets; four (up to 2, 10, 40, more) 0.8%
-     *                          smaller than three (30 bits a snapshot), not kept: the model grows 30% (137,888
-     *                          bytes, 4.4 MB per 32-model ring and end), and copying it per packet cost more
-     *                          encode and decode time than the bits were worth (results.md, "Fewer bits, round 2").
+     * @param previousMagnitude largest residual magnitude of the group's earlier components (0 for the first;
+     *                          rotation's first is the position's largest); three levels (up to 3, up to 31, more)
+     *                          measured 2% smaller than two on the cube scene once models carry across packets;
+     *                          four (up to 2, 10, 40, more) 0.8% smaller than three (30 bits a snapshot), not kept
+     *                          for every group: the model grows 30% (137,888 bytes, 4.4 MB per 32-model ring and
+     *                          end), and copying it per packet cost more encode and decode time than the bits were
+     *                          worth (results.md, "Fewer bits, round 2"). Rotation alone has four: 33 contexts
+     *                          (5% of the model) for 11.7 bits a snapshot, 0.4% (round 14), since a cube that
+     *                          tumbles is mispredicted in rotation by about as much as in position.
      * @param alternativeLevel  {@link #alternativeLevel} of the object's packed context: position residuals of
      *                          each level have contexts of their own ({@link #ALTERNATIVE_LEVELS}), the other
      *                          groups share theirs.
@@ -239,6 +265,15 @@ public final class MotionContext
     static int residualContext(
         final int group, final int axis, final int motionClass, final int previousMagnitude, final int alternativeLevel)
     {
+        if (group == GROUP_ROTATION)
+        {
+            if (previousMagnitude > ROTATION_TOP_MAGNITUDE)
+            {
+                return ROTATION_TOP_CONTEXTS + axis * CLASSES + motionClass;
+            }
+            final int level = previousMagnitude > 10 ? 2 : previousMagnitude > 2 ? 1 : 0;
+            return ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + level;
+        }
         final int previousLevel = previousMagnitude > 31 ? 2 : previousMagnitude > 3 ? 1 : 0;
         final int context = ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
         // Position comes first, so its contexts are below SPLIT_CONTEXTS.

@@ -81,12 +81,14 @@ final class ObjectPrediction
     }
 
     /**
-     * @param ground the codec's ground contact, or null (off).
-     * @return the {@link MotionContext} of the current baselines, with the newest one's ground contact folded in.
+     * @param ground              the codec's ground contact, or null (off).
+     * @param previousAlternative the {@link PreviousAlternative} stored with the newest baseline.
+     * @return the {@link MotionContext} of the current baselines, with the newest one's ground contact and previous
+     * alternative folded in.
      */
-    int motionContext(final GroundContact ground)
+    int motionContext(final GroundContact ground, final int previousAlternative)
     {
-        final int packed = MotionContext.of(input);
+        final int packed = MotionContext.withPreviousAlternative(MotionContext.of(input), previousAlternative);
         return ground == null ? packed : MotionContext.withGround(packed, ground.contextOf(input.newest()));
     }
 }

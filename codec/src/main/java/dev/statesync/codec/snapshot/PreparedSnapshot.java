@@ -143,7 +143,8 @@ final class PreparedSnapshot
         final int[] ring = sentRing.array();
         final int objectOffset = object * stride;
         prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
-        motionContext[object] = prediction.motionContext(rangeCoded ? codec.groundContact() : null);
+        motionContext[object] = prediction.motionContext(rangeCoded ? codec.groundContact() : null,
+            sentRing.alternative(newestOffset));
         final int alternatives = predictor.alternativeCount();
         if (alternatives == 1)
         {

@@ -42,7 +42,7 @@ public final class SnapshotConfig
     /** 0: derived from the reorder window (see {@link #modelRingDepth()}). */
     private int modelRingDepth;
 
-    /** Smallest default range-coder model ring: 32 models (about 3.42 MB; see {@link #modelRingDepth(int)}). */
+    /** Smallest default range-coder model ring: 32 models (about 3.76 MB; see {@link #modelRingDepth(int)}). */
     public static final int DEFAULT_MODEL_RING_DEPTH = 32;
     /** Ticks of acked-packet age the derived model ring depth leaves beyond the reorder window. */
     private static final int DEFAULT_MODEL_REF_REACH_TICKS = 16;
@@ -54,7 +54,7 @@ public final class SnapshotConfig
      * model and costs more. Default: the smallest power of two of at least 32 and
      * {@code maxReorderTicks + 16} (32 with the default rings: acked packets up to 15 ticks, 250 ms at 60 Hz,
      * which covers round trips up to about 230 ms). Raise it for longer round trips. Memory per end:
-     * depth x ({@code ContextModel.BYTES} (107,008) + one byte per object).
+     * depth x ({@code ContextModel.BYTES} (117,568) + one byte per object).
      */
     public SnapshotConfig modelRingDepth(final int depth)
     {

@@ -243,6 +243,8 @@ public final class SnapshotReceiver
         {
             final int object = plan.objects[i];
             receivedRing.store(object, tick, decodedStates, i * stride);
+            receivedRing.storeAlternative(object, tick,
+                PreviousAlternative.of(plan.newestRef[i] != plan.tableSize, plan.alternative[i]));
             if (currentTick[object] == StateRing.NO_TICK || tick - currentTick[object] > 0)
             {
                 currentTick[object] = tick;
@@ -347,6 +349,12 @@ public final class SnapshotReceiver
     public long baselineMisses()
     {
         return baselineMisses;
+    }
+
+    /** @return the states received, with their {@link PreviousAlternative}s (for tests that compare both ends). */
+    StateRing receivedRing()
+    {
+        return receivedRing;
     }
 
     /**

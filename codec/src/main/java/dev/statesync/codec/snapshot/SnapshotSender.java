@@ -357,6 +357,12 @@ public final class SnapshotSender implements ObjectSizer
             final int object = includedInGivenOrder[i];
             resend.onSent(object, tick, states, object * stride);
         }
+        // As the receiver records them when it applies this packet: the next packets code alternatives against them.
+        for (int i = 0, tableSize = plan.tableSize; i < plan.count; i++)
+        {
+            sentRing.storeAlternative(plan.objects[i], tick,
+                PreviousAlternative.of(plan.newestRef[i] != tableSize, plan.alternative[i]));
+        }
         packetWritten = true;
         prepared.clear();
         return referencing;
@@ -589,6 +595,12 @@ public final class SnapshotSender implements ObjectSizer
     public long unackedReferencePackets()
     {
         return unacked.referencingPackets();
+    }
+
+    /** @return the states sent, with their {@link PreviousAlternative}s (for tests that compare both ends). */
+    StateRing sentRing()
+    {
+        return sentRing;
     }
 
     /** @return the last written packet's model reference age, 0 for a fresh model (for tests). */

@@ -24,6 +24,8 @@ public final class StateRing
     private final int mask;
     private final int[] ticks;
     private final int[] states;
+    /** Per slot: the {@link PreviousAlternative} its state's packet coded the object with, 0 until recorded. */
+    private final byte[] alternatives;
 
     /**
      * @param schema      record layout.
@@ -41,6 +43,7 @@ public final class StateRing
         this.mask = depth - 1;
         this.ticks = new int[objectCount * depth];
         this.states = new int[objectCount * depth * stride];
+        this.alternatives = new byte[objectCount * depth];
         Arrays.fill(ticks, NO_TICK);
     }
 
@@ -64,8 +67,28 @@ public final class StateRing
             return false;
         }
         ticks[slot] = tick;
+        alternatives[slot] = PreviousAlternative.UNKNOWN;
         System.arraycopy(src, srcOffset, states, slot * stride, stride);
         return true;
+    }
+
+    /**
+     * Record the {@link PreviousAlternative} the packet that carried the object's state at {@code tick} coded it with,
+     * if the slot holds that tick (after a refused {@link #store} it records nothing).
+     */
+    void storeAlternative(final int object, final int tick, final int previousAlternative)
+    {
+        final int slot = object * depth + (tick & mask);
+        if (ticks[slot] == tick)
+        {
+            alternatives[slot] = (byte)previousAlternative;
+        }
+    }
+
+    /** @return the {@link PreviousAlternative} recorded with the state at {@code offset} (from {@link #find}). */
+    int alternative(final int offset)
+    {
+        return alternatives[offset / stride];
     }
 
     /** @return offset of the object's state at {@code tick} in {@link #array()}, or -1 if not held. */
@@ -96,6 +119,7 @@ public final class StateRing
         {
             if (ticks[slot] != NO_TICK)
             {
+                h = h * 31 + alternatives[slot];
                 for (int i = slot * stride, end = i + stride; i < end; i++)
                 {
                     h = h * 31 + states[i];
@@ -116,5 +140,6 @@ public final class StateRing
     {
         Arrays.fill(ticks, NO_TICK);
         Arrays.fill(states, 0);
+        Arrays.fill(alternatives, (byte)PreviousAlternative.UNKNOWN);
     }
 }

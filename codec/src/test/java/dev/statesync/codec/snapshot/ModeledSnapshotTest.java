@@ -71,6 +71,46 @@ class ModeledSnapshotTest
         assertArrayEquals(states, decoded);
     }
 
+    /**
+     * Position and rotation residuals drawn from every earlier-magnitude level the rotation contexts tell apart (up
+     * to 2, 10, 40, more) decode to what was encoded, with any previous alternative and alternative folded into the
+     * motion context.
+     */
+    @Property(tries = 1000)
+    void residualsOfEveryEarlierMagnitudeLevelDecodeToWhatWasEncoded(
+        @ForAll @IntRange(max = 5) final int schemaIndex, @ForAll final long seed)
+    {
+        final StateSchema schema = RandomStates.schema(schemaIndex);
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int stride = schema.stride();
+        final int[] predictions = new int[OBJECTS * stride];
+        final int[] states = new int[OBJECTS * stride];
+        final int[] motion = new int[OBJECTS];
+        final int[] levelTops = {2, 10, 40, 3000};
+        for (int i = 0; i < OBJECTS; i++)
+        {
+            RandomStates.randomRecord(schema, random, predictions, i * stride);
+            System.arraycopy(predictions, i * stride, states, i * stride, stride);
+            final int first = schema.is3d() ? schema.rotationOffset() + 1 : schema.rotationOffset();
+            for (int f = 0; f < stride; f++)
+            {
+                final boolean residualField = f < schema.positionAxes() || f >= first && f < first + 3 && schema.is3d();
+                if (residualField)
+                {
+                    final int top = levelTops[random.nextInt(levelTops.length)];
+                    final long value = (long)states[i * stride + f] + random.nextInt(-top, top + 1);
+                    states[i * stride + f] = (int)Math.max(schema.fieldMin(f), Math.min(schema.fieldMax(f), value));
+                }
+            }
+            motion[i] = MotionContext.withAlternative(MotionContext.withPreviousAlternative(
+                MotionContext.pack(random.nextInt(MotionContext.CLASSES), random.nextInt(MotionContext.CLASSES)) |
+                    (random.nextInt(64) << MotionContext.DIRECTION_SHIFT), random.nextInt(PreviousAlternative.VALUES)),
+                random.nextInt(4));
+        }
+        final ObjectCodec codec = new ObjectCodec(schema);
+        ModeledRoundTrip.assertDecodesToWhatWasSent(codec, new ObjectCodec(schema), states, predictions, motion, stride);
+    }
+
     @Property(tries = 1500)
     void hostileBytesDecodeModeledObjectsToValidRecordsOrFail(
         @ForAll @IntRange(max = 5) final int schemaIndex, @ForAll final long seed, @ForAll @Size(max = 40) final byte[] garbage)

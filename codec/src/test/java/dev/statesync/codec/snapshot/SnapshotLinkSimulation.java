@@ -59,6 +59,12 @@ public final class SnapshotLinkSimulation
     private final boolean missingReferenceAllowed;
     /** Packets refused for a lost unacked reference, each checked to have changed nothing. */
     long missingReferenceRefusals;
+    /**
+     * Objects of applied packets whose {@link PreviousAlternative} both ends still held and compared (equal, or the
+     * delivery throws), and how many of those were known (coded against a baseline).
+     */
+    long alternativesCompared;
+    long knownAlternativesCompared;
 
     SnapshotLinkSimulation(
         final StateSchema schema, final int objectCount, final Predictor predictor, final long seed, final int ringDepth)
@@ -235,6 +241,28 @@ public final class SnapshotLinkSimulation
         }
     }
 
+    /**
+     * The applied packet of {@code tick} left each object it carried with the {@link PreviousAlternative} the sender
+     * recorded for it: a later packet picks the alternative's context from it on both ends.
+     */
+    private void comparePreviousAlternatives(final int tick)
+    {
+        final StateRing sent = sender.sentRing();
+        final StateRing received = receiver.receivedRing();
+        for (int object = 0; object < objectCount; object++)
+        {
+            final int receivedOffset = received.find(object, tick);
+            final int sentOffset = sent.find(object, tick);
+            if (receivedOffset >= 0 && sentOffset >= 0)
+            {
+                final int alternative = received.alternative(receivedOffset);
+                assertEquals(sent.alternative(sentOffset), alternative, "object " + object + " at tick " + tick);
+                alternativesCompared++;
+                knownAlternativesCompared += alternative != PreviousAlternative.UNKNOWN ? 1 : 0;
+            }
+        }
+    }
+
     private void deliver(final int now)
     {
         final BitReader reader = new BitReader();
@@ -268,6 +296,7 @@ public final class SnapshotLinkSimulation
                 continue;
             }
             assertEquals(DecodeResult.OK, result, "packet of tick " + flight.tick());
+            comparePreviousAlternatives(flight.tick());
             final int[] expected = sentStatesByTick.get(flight.tick());
             for (int u = 0; u < receiver.updatedCount(); u++)
             {
