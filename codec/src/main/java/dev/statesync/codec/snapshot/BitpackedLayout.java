@@ -16,12 +16,6 @@ final class BitpackedLayout implements PacketLayout
     }
 
     @Override
-    public int format()
-    {
-        return SnapshotFormat.FORMAT_BITPACKED;
-    }
-
-    @Override
     public DecodeResult serializeModelReference(final BitStream stream, final PacketPlan plan)
     {
         plan.modelRefFlags = null;

@@ -27,12 +27,6 @@ final class ModeledLayout implements PacketLayout
     }
 
     @Override
-    public int format()
-    {
-        return SnapshotFormat.FORMAT_RANGE_CODED;
-    }
-
-    @Override
     public DecodeResult serializeModelReference(final BitStream stream, final PacketPlan plan)
     {
         final int age = serializeModelRefAge(stream, plan);

@@ -10,9 +10,6 @@ import dev.statesync.codec.bits.BitStream;
  */
 interface PacketLayout
 {
-    /** @return the frame's format byte: {@link SnapshotFormat#FORMAT_BITPACKED} or {@code FORMAT_RANGE_CODED}. */
-    int format();
-
     /**
      * Serialize the model reference (range-coded only) and set {@link PacketPlan#modelRefFlags}.
      *

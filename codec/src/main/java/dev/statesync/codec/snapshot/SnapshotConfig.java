@@ -144,7 +144,8 @@ public final class SnapshotConfig
     }
 
     /**
-     * Frame every snapshot with a format byte and send it range-coded when that is smaller than bitpacked
+     * Frame every snapshot and send it range-coded when that is smaller than bitpacked (a bitpacked frame starts
+     * with a format byte 0, a range-coded frame never does)
      * (default false: unframed bitpacked snapshots). Range coding is context-modeled: residuals per component
      * in contexts of the object's motion, the object set against an earlier snapshot, and statistics carried
      * from the newest acked packet ({@link #modelRingDepth}), so frequent values cost fractions of a bit

@@ -31,10 +31,21 @@ public final class SnapshotFormat
      * scattered ticks (at 15, about 1% of objects sent on the cube scene lost their baseline this way).
      */
     public static final int MAX_BASELINES_PER_PACKET = 31;
-    /** Framed payload ({@link SnapshotConfig#rangeCoded}): first byte 0, the bitpacked snapshot follows. */
+    /**
+     * Framed payload ({@link SnapshotConfig#rangeCoded}): first byte 0, the bitpacked snapshot follows. Any other
+     * first byte starts a range-coded snapshot, the whole frame ({@code RangeBitWriter.startAboveZeroByte}: its
+     * first byte is never 0), see {@link #isRangeCoded}.
+     */
     public static final int FORMAT_BITPACKED = 0;
-    /** Framed payload: first byte 1, the range-coded snapshot follows ({@code RangeBitWriter}). */
-    public static final int FORMAT_RANGE_CODED = 1;
+
+    /**
+     * @param firstByte a framed payload's first byte (0..255, or as a signed byte).
+     * @return true if the frame is a range-coded snapshot, false if it is the format byte of a bitpacked one.
+     */
+    public static boolean isRangeCoded(final int firstByte)
+    {
+        return (firstByte & 0xFF) != FORMAT_BITPACKED;
+    }
 
     /** Largest model reference age, ticks. */
     public static final int MAX_MODEL_REF_AGE = 255;
