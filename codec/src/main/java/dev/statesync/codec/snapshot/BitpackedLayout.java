@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.BitAccount;
 
 /**
  * The bitpacked snapshot layout (see {@link SnapshotFormat}): no model reference, indices by
@@ -28,6 +29,9 @@ final class BitpackedLayout implements PacketLayout
     {
         plan.newestEntryFlags = null;
         plan.newestEntryFlagsOffset = 0;
+        stream.accountCategory(BitAccount.HEADER);
+        plan.count = stream.serializeInt(plan.count, 0, indexCoding.objectCount());
+        stream.accountCategory(BitAccount.OBJECT_SET);
         indexCoding.serialize(stream, plan.objects, plan.count);
         return DecodeResult.OK;
     }

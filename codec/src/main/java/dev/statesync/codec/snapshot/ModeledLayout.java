@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.BitAccount;
 import dev.statesync.codec.entropy.ContextModel;
 import dev.statesync.codec.entropy.ModeledBitStream;
 
@@ -14,6 +15,7 @@ import dev.statesync.codec.entropy.ModeledBitStream;
 final class ModeledLayout implements PacketLayout
 {
     private final IndexCoding indexCoding;
+
     /** This end's coder models by tick; null unless range coding is configured. */
     private final ModelRing modelRing;
     /** Oldest newest-entry packet the sender codes the object set against, ticks: the model reference's limit. */
@@ -91,6 +93,7 @@ final class ModeledLayout implements PacketLayout
     {
         plan.newestEntryFlags = null;
         plan.newestEntryFlagsOffset = 0;
+        stream.accountCategory(BitAccount.OBJECT_SET);
         if (plan.tableSize > 0)
         {
             final int newestTick = plan.tableTicks[0];
@@ -107,16 +110,11 @@ final class ModeledLayout implements PacketLayout
                 plan.newestEntryFlagsOffset = modelRing.includedOffset(newestTick);
             }
         }
-        if (plan.newestEntryFlags != null)
-        {
-            indexCoding.serializeModeled(
-                stream, plan.objects, plan.count, plan.newestEntryFlags, plan.newestEntryFlagsOffset);
-        }
-        else
-        {
-            indexCoding.serializeModeled(
-                stream, plan.objects, plan.count, plan.modelRefFlags, plan.modelRefFlagsOffset);
-        }
+        // No count field: the set's own "more" flags end it (IndexCoding.serializeModeled).
+        plan.count = plan.newestEntryFlags != null ?
+            indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.newestEntryFlags,
+                plan.newestEntryFlagsOffset) :
+            indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.modelRefFlags, plan.modelRefFlagsOffset);
         return DecodeResult.OK;
     }
 

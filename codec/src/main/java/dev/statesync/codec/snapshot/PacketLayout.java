@@ -18,8 +18,9 @@ interface PacketLayout
     DecodeResult serializeModelReference(BitStream stream, PacketPlan plan);
 
     /**
-     * Serialize which objects the packet carries ({@link PacketPlan#count} and the baseline table are already
-     * serialized), and set {@link PacketPlan#newestEntryFlags} (null if the set is not coded against that packet).
+     * Serialize which objects the packet carries and how many ({@link PacketPlan#count}: the bitpacked layout writes
+     * it as a field, the range-coded one implies it by the set's own end flags), after the baseline table, and set
+     * {@link PacketPlan#newestEntryFlags} (null if the set is not coded against that packet).
      *
      * @return {@link DecodeResult#OK}, or {@link DecodeResult#BASELINE_MISSING} if the set is coded against a
      * snapshot this end does not hold (a failed stream is the caller's to find).

@@ -9,10 +9,11 @@ package dev.statesync.codec.snapshot;
  * model ref         range-coded frames only, direct bits: with an anchored tick 1 bit "the anchor's age", else
  *                   the age on a ladder; 0 = fresh model, else the age in ticks of the acked snapshot whose
  *                   final coder model the rest of the packet continues from
- * count             bounded [0, objects]
- * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps; range-coded: one
- *                   context-coded flag per object ({@link IndexCoding#serializeModeled})
  * baseline table    count K bounded [0, 31], then K baseline ages (tick - baseline tick - 1) on a ladder
+ * count             bounded [0, objects]; range-coded: none (the object set's "more" flags end it)
+ * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps; range-coded: one
+ *                   context-coded flag per object and a "more" flag per carried one
+ *                   ({@link IndexCoding#serializeModeled})
  * per object, in index order (range-coded: refs and alternative as residuals, {@code BaselineRefs}):
  *   newest ref      bounded [0, K]; K = no baseline, absolute
  *   older ref       only for two-baseline predictors and newest ref != K; bounded [0, K]; K = none

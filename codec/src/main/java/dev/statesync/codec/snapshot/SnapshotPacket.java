@@ -62,7 +62,7 @@ final class SnapshotPacket
         {
             return reference;
         }
-        // The table before the count and the object set: a range-coded set is coded against the newest entry's packet.
+        // The table before the object set: a range-coded set is coded against the newest entry's packet.
         stream.accountCategory(BitAccount.BASELINE_TABLE);
         final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
         plan.tableSize = tableSize;
@@ -76,9 +76,6 @@ final class SnapshotPacket
         {
             return DecodeResult.MALFORMED;
         }
-        stream.accountCategory(BitAccount.HEADER);
-        plan.count = stream.serializeInt(plan.count, 0, objectCount);
-        stream.accountCategory(BitAccount.OBJECT_SET);
         final DecodeResult set = layout.serializeObjects(stream, plan);
         if (set != DecodeResult.OK)
         {

@@ -108,13 +108,15 @@ class ModeledSnapshotTest
         final IndexCoding coding = new IndexCoding(objectCount);
         final byte[] storage = new byte[2048];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
-        coding.serializeModeled(writer, indices, count, withReference ? reference : null, 5);
+        assertEquals(count, coding.serializeModeled(writer, indices, count, withReference ? reference : null, 5));
         final int length = writer.finish();
 
         final int[] decoded = new int[objectCount];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
-        coding.serializeModeled(reader, decoded, count, withReference ? reference : null, 5);
+        // The reader is not told the count: the set's "more" flags end it.
+        final int decodedCount = coding.serializeModeled(reader, decoded, 0, withReference ? reference : null, 5);
         assertFalse(reader.isFailed());
+        assertEquals(count, decodedCount);
         assertArrayEquals(Arrays.copyOf(indices, count), Arrays.copyOf(decoded, count));
     }
 
