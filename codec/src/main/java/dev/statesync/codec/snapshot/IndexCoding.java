@@ -38,7 +38,7 @@ public final class IndexCoding
 
     /**
      * Flag contexts of {@link #serializeModeled}'s "carried" (no reference / not in it / in it, times previous
-     * carried), then {@link ModeledLayout}'s set source, then "more" and "any".
+     * carried), then {@link ModeledLayout}'s set source, then "more" and "any", then {@link BaselineRefs}' flags.
      */
     static final int FLAG_CONTEXT_BASE = MotionContext.FLAGS_USED;
     /** Flag context of {@link ModeledLayout}'s "the set is coded against the newest baseline table entry's packet". */
@@ -46,7 +46,9 @@ public final class IndexCoding
     /** Flag contexts of "more objects follow" (past / before the reference's last carried object), then "any". */
     static final int MORE_FLAG_CONTEXT = FLAG_CONTEXT_BASE + 7;
     static final int ANY_FLAG_CONTEXT = MORE_FLAG_CONTEXT + 2;
-    static final int FLAG_CONTEXTS = 10;
+    /** {@link BaselineRefs}' "has an older baseline", by which snapshots carried the object (4). */
+    static final int HAS_OLDER_FLAG_CONTEXT = ANY_FLAG_CONTEXT + 1;
+    static final int FLAG_CONTEXTS = 14;
 
     /**
      * Serialize the ascending indices of a packet's objects, and so their count, as one context-coded flag per object
