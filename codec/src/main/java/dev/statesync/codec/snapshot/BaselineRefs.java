@@ -26,7 +26,10 @@ final class BaselineRefs
     static final int TABLE_FIRST_CONTEXT = ALTERNATIVE_CONTEXT + MotionContext.CLASSES;
     static final int TABLE_GAP_CONTEXT = TABLE_FIRST_CONTEXT + 1;
     static final int CONTEXTS_USED = TABLE_GAP_CONTEXT + 1;
-    /** Flag contexts of "has an older baseline", by {@code carried} (allotted within {@link IndexCoding}'s). */
+    /**
+     * Flag contexts of "has an older baseline": 3 by {@code carried} 1..3, 5 by the newest baseline's age for
+     * {@code carried} 0 (allotted within {@link IndexCoding}'s).
+     */
     static final int HAS_OLDER_FLAG_CONTEXT = IndexCoding.HAS_OLDER_FLAG_CONTEXT;
 
     private BaselineRefs()
@@ -34,6 +37,11 @@ final class BaselineRefs
     }
 
     /**
+     * The newest baseline's table index as a residual in a context by {@code carried}: from the table's start for an
+     * object one of the two snapshots carried (mostly index 0 or 1), from its end ({@code tableSize - 1 - index}, so
+     * "none" is -1) for one neither did, which mostly names one of the old entries at the end (on the cube run 3.2
+     * bits per snapshot fewer than counting those from the start).
+     *
      * @param carried 1 if the packet's model reference snapshot carried the object, plus 2 if the packet of the
      *                newest table entry did (0 when the object set was not coded against it).
      * @return the newest baseline's table index, {@code tableSize} for none; a reader fails outside that.
@@ -42,6 +50,12 @@ final class BaselineRefs
         final BitStream stream, final int newest, final int tableSize, final int carried)
     {
         final int context = NEWEST_CONTEXT + carried;
+        if (carried == 0)
+        {
+            // Counted from the table's end: an object neither snapshot carried mostly has an old baseline, and the
+            // old entries are last (the oldest, a long-resting object's, the very last).
+            return bounded(stream, tableSize - 1L - stream.serializeResidual(tableSize - 1 - newest, context), 0, tableSize);
+        }
         return bounded(stream, stream.serializeResidual(newest, context), 0, tableSize);
     }
 
@@ -68,19 +82,26 @@ final class BaselineRefs
     }
 
     /**
-     * The older baseline: a flag "has one" in a flag context by {@code carried}, then its distance from the newest
-     * ref less one as a residual. The older ref is mostly the very next entry (distance 0); "none" was the index
-     * {@code tableSize}, a distance of about the table's size that the coder could not learn as one value, since
-     * the table's size varies (on the cube run 10% of objects with a baseline have no older one, and the refs cost
-     * 97.4 bits per snapshot that way, 78.3 with the flag).
+     * The older baseline: a flag "has one", then its distance from the newest ref less one as a residual. The older
+     * ref is mostly the very next entry (distance 0); "none" was the index {@code tableSize}, a distance of about the
+     * table's size that the coder could not learn as one value, since the table's size varies (on the cube run 10%
+     * of objects with a baseline have no older one, and the refs cost 97.4 bits per snapshot that way, 78.3 with the
+     * flag). The flag's context is {@code carried} for an object one of the two snapshots carried; for one neither
+     * did (mostly one that starts moving after a rest), the bit length of its newest baseline's age, 3 or less to 7
+     * or more: its older state is the one before that, which a baseline 64 ticks old or more never has left in reach
+     * while one under 16 ticks old nearly always does.
      *
+     * @param newestAgeTicks the newest baseline's age, {@code tick - its tick}, at least 1.
      * @return the older baseline's table index, {@code tableSize} for none; a reader fails outside
      * {@code [0, tableSize)} after "has one".
      */
     static int serializeOlder(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried)
+        final BitStream stream, final int older, final int newest, final int tableSize, final int carried,
+        final int newestAgeTicks)
     {
-        if (!stream.serializeFlag(older != tableSize, HAS_OLDER_FLAG_CONTEXT + carried))
+        final int flagContext = carried != 0 ? carried - 1 :
+            3 + Math.min(Math.max(32 - Integer.numberOfLeadingZeros(newestAgeTicks) - 3, 0), 4);
+        if (!stream.serializeFlag(older != tableSize, HAS_OLDER_FLAG_CONTEXT + flagContext))
         {
             return tableSize;
         }

@@ -45,7 +45,8 @@ final class BitpackedLayout implements PacketLayout
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried)
+        final BitStream stream, final int older, final int newest, final int tableSize, final int carried,
+        final int newestAgeTicks)
     {
         return stream.serializeInt(older, 0, tableSize);
     }

@@ -46,9 +46,9 @@ public final class IndexCoding
     /** Flag contexts of "more objects follow" (past / before the reference's last carried object), then "any". */
     static final int MORE_FLAG_CONTEXT = FLAG_CONTEXT_BASE + 7;
     static final int ANY_FLAG_CONTEXT = MORE_FLAG_CONTEXT + 2;
-    /** {@link BaselineRefs}' "has an older baseline", by which snapshots carried the object (4). */
+    /** {@link BaselineRefs}' "has an older baseline" (8). */
     static final int HAS_OLDER_FLAG_CONTEXT = ANY_FLAG_CONTEXT + 1;
-    static final int FLAG_CONTEXTS = 14;
+    static final int FLAG_CONTEXTS = 18;
 
     /**
      * Serialize the ascending indices of a packet's objects, and so their count, as one context-coded flag per object

@@ -133,9 +133,10 @@ final class ModeledLayout implements PacketLayout
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried)
+        final BitStream stream, final int older, final int newest, final int tableSize, final int carried,
+        final int newestAgeTicks)
     {
-        return BaselineRefs.serializeOlder(stream, older, newest, tableSize, carried);
+        return BaselineRefs.serializeOlder(stream, older, newest, tableSize, carried, newestAgeTicks);
     }
 
     @Override

@@ -45,10 +45,12 @@ interface PacketLayout
     int serializeNewestRef(BitStream stream, int newest, int tableSize, int carried);
 
     /**
-     * @param carried as for {@link #serializeNewestRef}.
+     * @param carried        as for {@link #serializeNewestRef}.
+     * @param newestAgeTicks the newest baseline's age, {@code tick - its tick} (a context: an object whose newest
+     *                       baseline is old mostly has no older one left).
      * @return the older baseline's table index, {@code tableSize} for none.
      */
-    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, int carried);
+    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, int carried, int newestAgeTicks);
 
     /**
      * @param motionContext the entry's packed {@link MotionContext} (both ends derived it from the baselines its

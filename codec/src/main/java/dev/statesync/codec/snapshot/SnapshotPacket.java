@@ -125,6 +125,7 @@ final class SnapshotPacket
         final BitStream stream, final PacketLayout layout, final PacketPlan plan, final PacketBaselines baselines)
     {
         final int tableSize = plan.tableSize;
+        final int tick = plan.tick;
         final int[] objects = plan.objects;
         final int[] newestRefs = plan.newestRef;
         final int[] olderRefs = plan.olderRef;
@@ -150,7 +151,8 @@ final class SnapshotPacket
             if (hasBaseline)
             {
                 olderRefs[i] = twoBaselines ?
-                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carried) : tableSize;
+                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carried,
+                        tick - plan.tableTicks[newest]) : tableSize;
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;

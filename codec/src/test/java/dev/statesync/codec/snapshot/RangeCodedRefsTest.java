@@ -17,12 +17,41 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
 /**
- * The range-coded older ref ({@link BaselineRefs#serializeOlder}: a "has one" flag, then the distance from the
- * newest): every (newest, older) a sorted table allows round-trips, "none" included, and hostile bytes decode to an
- * index in {@code [0, tableSize]} or fail the reader, never an exception.
+ * The range-coded refs ({@link BaselineRefs#serializeNewest}: from the table's start or, for an object neither
+ * snapshot carried, from its end; {@link BaselineRefs#serializeOlder}: a "has one" flag, then the distance from the
+ * newest): every (newest, older) a sorted table allows round-trips, "none" included for both, and hostile bytes
+ * decode to indices in {@code [0, tableSize]} or fail the reader, never an exception.
  */
-class OlderRefTest
+class RangeCodedRefsTest
 {
+    @Property(tries = 500)
+    void newestRefsRoundTripNoneIncluded(
+        @ForAll @IntRange(max = 31) final int tableSize, @ForAll final long seed)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int refs = 1 + random.nextInt(60);
+        final int[] newest = new int[refs];
+        final int[] carried = new int[refs];
+        for (int i = 0; i < refs; i++)
+        {
+            newest[i] = random.nextInt(tableSize + 1);
+            carried[i] = random.nextInt(4);
+        }
+        final byte[] storage = new byte[4096];
+        final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
+        for (int i = 0; i < refs; i++)
+        {
+            assertEquals(newest[i], BaselineRefs.serializeNewest(writer, newest[i], tableSize, carried[i]));
+        }
+        final int length = writer.finish();
+        final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
+        for (int i = 0; i < refs; i++)
+        {
+            assertEquals(newest[i], BaselineRefs.serializeNewest(reader, 0, tableSize, carried[i]), "ref " + i);
+        }
+        assertFalse(reader.isFailed());
+    }
+
     @Property(tries = 500)
     void olderRefsRoundTripNoneIncluded(@ForAll @IntRange(min = 1, max = 31) final int tableSize, @ForAll final long seed)
     {
@@ -31,24 +60,26 @@ class OlderRefTest
         final int[] newest = new int[refs];
         final int[] older = new int[refs];
         final int[] carried = new int[refs];
+        final int[] ages = new int[refs];
         for (int i = 0; i < refs; i++)
         {
             newest[i] = random.nextInt(tableSize);
             // Older than the newest in a newest-first table, or none (tableSize); the last entry has no older one.
             older[i] = newest[i] + 1 + random.nextInt(tableSize - newest[i]);
             carried[i] = random.nextInt(4);
+            ages[i] = 1 + random.nextInt(random.nextBoolean() ? 20 : 2000);
         }
         final byte[] storage = new byte[4096];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
         for (int i = 0; i < refs; i++)
         {
-            assertEquals(older[i], BaselineRefs.serializeOlder(writer, older[i], newest[i], tableSize, carried[i]));
+            assertEquals(older[i], BaselineRefs.serializeOlder(writer, older[i], newest[i], tableSize, carried[i], ages[i]));
         }
         final int length = writer.finish();
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
         for (int i = 0; i < refs; i++)
         {
-            assertEquals(older[i], BaselineRefs.serializeOlder(reader, 0, newest[i], tableSize, carried[i]), "ref " + i);
+            assertEquals(older[i], BaselineRefs.serializeOlder(reader, 0, newest[i], tableSize, carried[i], ages[i]), "ref " + i);
         }
         assertFalse(reader.isFailed());
     }
@@ -64,7 +95,9 @@ class OlderRefTest
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(garbage), 0, garbage.length);
         for (int i = 0; i < 8; i++)
         {
-            final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize, carried);
+            final int newestRead = BaselineRefs.serializeNewest(reader, 0, tableSize, (carried + i) & 3);
+            assertTrue(newestRead >= 0 && newestRead <= tableSize, "newest " + newestRead);
+            final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize, carried, 1 + i * 17);
             assertTrue(older >= 0 && older <= tableSize, "older " + older);
         }
     }
