@@ -27,10 +27,12 @@ final class BaselineRefs
     static final int TABLE_GAP_CONTEXT = TABLE_FIRST_CONTEXT + 1;
     static final int CONTEXTS_USED = TABLE_GAP_CONTEXT + 1;
     /**
-     * Flag contexts of "has an older baseline": 3 by {@code carried} 1..3, 5 by the newest baseline's age for
-     * {@code carried} 0 (allotted within {@link IndexCoding}'s).
+     * Flag contexts of "has an older baseline" (allotted within {@link IndexCoding}'s): 1 for {@code carried} 1, 2
+     * each for {@code carried} 2 and 3 (by the newest entry's packet's two baselines), 5 by the newest baseline's age
+     * for {@code carried} 0.
      */
     static final int HAS_OLDER_FLAG_CONTEXT = IndexCoding.HAS_OLDER_FLAG_CONTEXT;
+    static final int HAS_OLDER_FLAG_CONTEXTS = 10;
 
     private BaselineRefs()
     {
@@ -86,21 +88,30 @@ final class BaselineRefs
      * ref is mostly the very next entry (distance 0); "none" was the index {@code tableSize}, a distance of about the
      * table's size that the coder could not learn as one value, since the table's size varies (on the cube run 10%
      * of objects with a baseline have no older one, and the refs cost 97.4 bits per snapshot that way, 78.3 with the
-     * flag). The flag's context is {@code carried} for an object one of the two snapshots carried; for one neither
-     * did (mostly one that starts moving after a rest), the bit length of its newest baseline's age, 3 or less to 7
-     * or more: its older state is the one before that, which a baseline 64 ticks old or more never has left in reach
-     * while one under 16 ticks old nearly always does.
+     * flag). The flag's context is {@code carried} for an object one of the two snapshots carried, split for one the
+     * newest entry's packet carried by whether that packet coded it against two baselines (with unacked references a
+     * referencing packet's object names that packet as its newest baseline and the object's newest acked state as
+     * its older, which it has exactly when that packet had an older baseline for it too: 5.2 bits a snapshot); for
+     * an object neither carried (mostly one that starts moving after a rest), the bit length of its newest baseline's
+     * age, 3 or less to 7 or more: its older state is the one before that, which a baseline 64 ticks old or more
+     * never has left in reach while one under 16 ticks old nearly always does (6.6 bits).
      *
-     * @param newestAgeTicks the newest baseline's age, {@code tick - its tick}, at least 1.
+     * @param newestAgeTicks    the newest baseline's age, {@code tick - its tick}, at least 1.
+     * @param newestEntryHadTwo the newest table entry's packet carried the object against two baselines.
      * @return the older baseline's table index, {@code tableSize} for none; a reader fails outside
      * {@code [0, tableSize)} after "has one".
      */
     static int serializeOlder(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried,
-        final int newestAgeTicks)
+        final BitStream stream,
+        final int older,
+        final int newest,
+        final int tableSize,
+        final int carried,
+        final int newestAgeTicks,
+        final boolean newestEntryHadTwo)
     {
-        final int flagContext = carried != 0 ? carried - 1 :
-            3 + Math.min(Math.max(32 - Integer.numberOfLeadingZeros(newestAgeTicks) - 3, 0), 4);
+        final int flagContext = carried == 1 ? 0 : carried >= 2 ? 2 * carried - 3 + (newestEntryHadTwo ? 1 : 0) :
+            5 + Math.min(Math.max(32 - Integer.numberOfLeadingZeros(newestAgeTicks) - 3, 0), 4);
         if (!stream.serializeFlag(older != tableSize, HAS_OLDER_FLAG_CONTEXT + flagContext))
         {
             return tableSize;

@@ -29,6 +29,7 @@ final class BitpackedLayout implements PacketLayout
     {
         plan.newestEntryFlags = null;
         plan.newestEntryFlagsOffset = 0;
+        plan.newestEntryTwoBaselines = null;
         stream.accountCategory(BitAccount.HEADER);
         plan.count = stream.serializeInt(plan.count, 0, indexCoding.objectCount());
         stream.accountCategory(BitAccount.OBJECT_SET);
@@ -45,8 +46,13 @@ final class BitpackedLayout implements PacketLayout
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried,
-        final int newestAgeTicks)
+        final BitStream stream,
+        final int older,
+        final int newest,
+        final int tableSize,
+        final int carried,
+        final int newestAgeTicks,
+        final boolean newestEntryHadTwo)
     {
         return stream.serializeInt(older, 0, tableSize);
     }

@@ -138,7 +138,7 @@ final class FrameWriter
         }
         if (modelRing != null)
         {
-            rangeWriter.exchangeModel(modelRing.exchange(plan.tick, rangeWriter.model(), plan.objects, plan.count));
+            rangeWriter.exchangeModel(modelRing.exchange(plan.tick, rangeWriter.model(), plan, plan.count));
         }
         if (rangeWriter.account() != null)
         {

@@ -93,6 +93,7 @@ final class ModeledLayout implements PacketLayout
     {
         plan.newestEntryFlags = null;
         plan.newestEntryFlagsOffset = 0;
+        plan.newestEntryTwoBaselines = null;
         stream.accountCategory(BitAccount.OBJECT_SET);
         if (plan.tableSize > 0)
         {
@@ -111,10 +112,18 @@ final class ModeledLayout implements PacketLayout
             }
         }
         // No count field: the set's own "more" flags end it (IndexCoding.serializeModeled).
-        plan.count = plan.newestEntryFlags != null ?
-            indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.newestEntryFlags,
-                plan.newestEntryFlagsOffset) :
-            indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.modelRefFlags, plan.modelRefFlagsOffset);
+        if (plan.newestEntryFlags != null)
+        {
+            plan.newestEntryTwoBaselines = modelRing.twoBaselinesArray();
+            plan.count = indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.newestEntryFlags,
+                modelRing.restingArray(), plan.newestEntryFlagsOffset);
+        }
+        else
+        {
+            plan.newestEntryTwoBaselines = null;
+            plan.count = indexCoding.serializeModeled(stream, plan.objects, plan.count, plan.modelRefFlags,
+                plan.modelRefFlags == null ? null : modelRing.restingArray(), plan.modelRefFlagsOffset);
+        }
         return DecodeResult.OK;
     }
 
@@ -133,10 +142,15 @@ final class ModeledLayout implements PacketLayout
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried,
-        final int newestAgeTicks)
+        final BitStream stream,
+        final int older,
+        final int newest,
+        final int tableSize,
+        final int carried,
+        final int newestAgeTicks,
+        final boolean newestEntryHadTwo)
     {
-        return BaselineRefs.serializeOlder(stream, older, newest, tableSize, carried, newestAgeTicks);
+        return BaselineRefs.serializeOlder(stream, older, newest, tableSize, carried, newestAgeTicks, newestEntryHadTwo);
     }
 
     @Override

@@ -48,9 +48,13 @@ interface PacketLayout
      * @param carried        as for {@link #serializeNewestRef}.
      * @param newestAgeTicks the newest baseline's age, {@code tick - its tick} (a context: an object whose newest
      *                       baseline is old mostly has no older one left).
+     * @param newestEntryHadTwo the packet of the newest table entry carried the object coded against two baselines
+     *                       ({@link PacketPlan#newestEntryTwoBaselines}); false when it did not or is not known.
      * @return the older baseline's table index, {@code tableSize} for none.
      */
-    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, int carried, int newestAgeTicks);
+    int serializeOlderRef(
+        BitStream stream, int older, int newest, int tableSize, int carried, int newestAgeTicks,
+        boolean newestEntryHadTwo);
 
     /**
      * @param motionContext the entry's packed {@link MotionContext} (both ends derived it from the baselines its

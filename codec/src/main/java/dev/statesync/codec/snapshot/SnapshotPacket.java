@@ -136,6 +136,7 @@ final class SnapshotPacket
         final int modelRefOffset = plan.modelRefFlagsOffset;
         final boolean[] newestEntryFlags = plan.newestEntryFlags;
         final int newestEntryOffset = plan.newestEntryFlagsOffset;
+        final boolean[] newestEntryTwo = plan.newestEntryTwoBaselines;
         final boolean fromPrevious = layout.predictsAbsoluteFromPrevious();
         int previousAbsolute = -1;
         for (int i = 0, count = plan.count; i < count; i++)
@@ -152,7 +153,8 @@ final class SnapshotPacket
             {
                 olderRefs[i] = twoBaselines ?
                     layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carried,
-                        tick - plan.tableTicks[newest]) : tableSize;
+                        tick - plan.tableTicks[newest], newestEntryTwo != null &&
+                        newestEntryTwo[newestEntryOffset + objects[i]]) : tableSize;
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;

@@ -76,7 +76,7 @@ public final class SnapshotReceiver
         this.objectCount = objectCount;
         this.stride = schema.stride();
         this.receivedRing = new StateRing(schema, objectCount, config.ringDepthTicks());
-        this.modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
+        this.modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount, schema.atRestOffset()) : null;
         this.current = new QuantizedStates(schema, objectCount);
         this.currentTick = new int[objectCount];
         Arrays.fill(currentTick, StateRing.NO_TICK);
@@ -200,7 +200,7 @@ public final class SnapshotReceiver
             rangeReader.wrapWithoutModel(buffer, offset, length).startAboveZeroByte(), modeled, sequence);
         if (result == DecodeResult.OK && modelRing != null)
         {
-            rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan.objects, decodedCount));
+            rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan, decodedCount));
         }
         return result;
     }

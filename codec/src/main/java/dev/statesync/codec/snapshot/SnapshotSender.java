@@ -98,7 +98,7 @@ public final class SnapshotSender implements ObjectSizer
         this.objectCount = objectCount;
         this.stride = schema.stride();
         final IndexCoding indexCoding = new IndexCoding(objectCount);
-        modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
+        modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount, schema.atRestOffset()) : null;
         sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
         tickAnchor = new TickAnchor(config.shortTicks());

@@ -50,19 +50,23 @@ class ModeledIndexSetTest
             }
         }
         final boolean[] reference = new boolean[objectCount];
+        final boolean[] resting = new boolean[objectCount];
         for (int object = 0; object < objectCount; object++)
         {
             reference[object] = object % 2 == 0;
+            resting[object] = object % 4 == 0;
         }
         final IndexCoding coding = new IndexCoding(objectCount);
         final byte[] storage = new byte[1024];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
-        assertEquals(count, coding.serializeModeled(writer, indices, count, withReference ? reference : null, 0));
+        assertEquals(count, coding.serializeModeled(
+            writer, indices, count, withReference ? reference : null, withReference ? resting : null, 0));
         final int length = writer.finish();
 
         final int[] decoded = new int[objectCount];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
-        assertEquals(count, coding.serializeModeled(reader, decoded, 0, withReference ? reference : null, 0));
+        assertEquals(count, coding.serializeModeled(
+            reader, decoded, 0, withReference ? reference : null, withReference ? resting : null, 0));
         assertFalse(reader.isFailed());
         assertArrayEquals(Arrays.copyOf(indices, count), Arrays.copyOf(decoded, count));
     }
@@ -74,14 +78,16 @@ class ModeledIndexSetTest
         @ForAll final boolean withReference)
     {
         final boolean[] reference = new boolean[objectCount];
+        final boolean[] resting = new boolean[objectCount];
         for (int object = 0; object < objectCount; object += 3)
         {
             reference[object] = true;
+            resting[object] = object % 2 == 0;
         }
         final int[] decoded = new int[objectCount];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(garbage), 0, garbage.length);
         final int count = new IndexCoding(objectCount).serializeModeled(
-            reader, decoded, 0, withReference ? reference : null, 0);
+            reader, decoded, 0, withReference ? reference : null, withReference ? resting : null, 0);
         assertTrue(count >= 0 && count <= objectCount, "count " + count);
         for (int i = 0; i < count; i++)
         {
@@ -99,7 +105,7 @@ class ModeledIndexSetTest
         Arrays.fill(ones, (byte)0xFF);
         final int[] decoded = new int[objectCount];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(ones), 0, ones.length);
-        final int count = new IndexCoding(objectCount).serializeModeled(reader, decoded, 0, null, 0);
+        final int count = new IndexCoding(objectCount).serializeModeled(reader, decoded, 0, null, null, 0);
         assertTrue(count <= objectCount);
         for (int i = 0; i < count; i++)
         {

@@ -94,11 +94,13 @@ class ModeledSnapshotTest
         final SplittableRandom random = new SplittableRandom(seed);
         final int density = 1 + random.nextInt(100);
         final boolean[] reference = new boolean[objectCount + 5];
+        final boolean[] resting = new boolean[objectCount + 5];
         final int[] indices = new int[objectCount];
         int count = 0;
         for (int object = 0; object < objectCount; object++)
         {
             reference[5 + object] = random.nextInt(100) < density;
+            resting[5 + object] = reference[5 + object] && random.nextInt(4) == 0;
             final boolean carried = random.nextInt(10) == 0 ? !reference[5 + object] : reference[5 + object];
             if (carried)
             {
@@ -108,13 +110,15 @@ class ModeledSnapshotTest
         final IndexCoding coding = new IndexCoding(objectCount);
         final byte[] storage = new byte[2048];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
-        assertEquals(count, coding.serializeModeled(writer, indices, count, withReference ? reference : null, 5));
+        assertEquals(count, coding.serializeModeled(
+            writer, indices, count, withReference ? reference : null, withReference ? resting : null, 5));
         final int length = writer.finish();
 
         final int[] decoded = new int[objectCount];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
         // The reader is not told the count: the set's "more" flags end it.
-        final int decodedCount = coding.serializeModeled(reader, decoded, 0, withReference ? reference : null, 5);
+        final int decodedCount = coding.serializeModeled(
+            reader, decoded, 0, withReference ? reference : null, withReference ? resting : null, 5);
         assertFalse(reader.isFailed());
         assertEquals(count, decodedCount);
         assertArrayEquals(Arrays.copyOf(indices, count), Arrays.copyOf(decoded, count));
@@ -133,7 +137,7 @@ class ModeledSnapshotTest
             indices[count++] = object;
         }
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(new byte[64]), 0, 4);
-        new IndexCoding(objectCount).serializeModeled(writer, indices, count, null, 0);
+        new IndexCoding(objectCount).serializeModeled(writer, indices, count, null, null, 0);
         writer.finish();
         assertTrue(writer.isFailed());
     }

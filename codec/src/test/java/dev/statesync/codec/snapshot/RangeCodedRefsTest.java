@@ -61,6 +61,7 @@ class RangeCodedRefsTest
         final int[] older = new int[refs];
         final int[] carried = new int[refs];
         final int[] ages = new int[refs];
+        final boolean[] twos = new boolean[refs];
         for (int i = 0; i < refs; i++)
         {
             newest[i] = random.nextInt(tableSize);
@@ -68,18 +69,19 @@ class RangeCodedRefsTest
             older[i] = newest[i] + 1 + random.nextInt(tableSize - newest[i]);
             carried[i] = random.nextInt(4);
             ages[i] = 1 + random.nextInt(random.nextBoolean() ? 20 : 2000);
+            twos[i] = random.nextBoolean();
         }
         final byte[] storage = new byte[4096];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
         for (int i = 0; i < refs; i++)
         {
-            assertEquals(older[i], BaselineRefs.serializeOlder(writer, older[i], newest[i], tableSize, carried[i], ages[i]));
+            assertEquals(older[i], BaselineRefs.serializeOlder(writer, older[i], newest[i], tableSize, carried[i], ages[i], twos[i]));
         }
         final int length = writer.finish();
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
         for (int i = 0; i < refs; i++)
         {
-            assertEquals(older[i], BaselineRefs.serializeOlder(reader, 0, newest[i], tableSize, carried[i], ages[i]), "ref " + i);
+            assertEquals(older[i], BaselineRefs.serializeOlder(reader, 0, newest[i], tableSize, carried[i], ages[i], twos[i]), "ref " + i);
         }
         assertFalse(reader.isFailed());
     }
@@ -97,7 +99,7 @@ class RangeCodedRefsTest
         {
             final int newestRead = BaselineRefs.serializeNewest(reader, 0, tableSize, (carried + i) & 3);
             assertTrue(newestRead >= 0 && newestRead <= tableSize, "newest " + newestRead);
-            final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize, carried, 1 + i * 17);
+            final int older = BaselineRefs.serializeOlder(reader, 0, newest, tableSize, carried, 1 + i * 17, (i & 1) == 0);
             assertTrue(older >= 0 && older <= tableSize, "older " + older);
         }
     }
