@@ -24,12 +24,26 @@ final class BitpackedLayout implements PacketLayout
         return DecodeResult.OK;
     }
 
+    /** Ages on the age ladder, whatever the previous entry's: any order decodes. */
     @Override
-    public DecodeResult serializeObjects(final BitStream stream, final PacketPlan plan)
+    public DecodeResult serializeTable(final BitStream stream, final PacketPlan plan)
     {
         plan.newestEntryFlags = null;
         plan.newestEntryFlagsOffset = 0;
         plan.newestEntryTwoBaselines = null;
+        final int tick = plan.tick;
+        final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        plan.tableSize = tableSize;
+        for (int i = 0; i < tableSize && !stream.isFailed(); i++)
+        {
+            plan.tableTicks[i] = tick - 1 - stream.serializeLadder(tick - plan.tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+        }
+        return DecodeResult.OK;
+    }
+
+    @Override
+    public DecodeResult serializeObjects(final BitStream stream, final PacketPlan plan)
+    {
         stream.accountCategory(BitAccount.HEADER);
         plan.count = stream.serializeInt(plan.count, 0, indexCoding.objectCount());
         stream.accountCategory(BitAccount.OBJECT_SET);
@@ -55,13 +69,6 @@ final class BitpackedLayout implements PacketLayout
         final boolean newestEntryHadTwo)
     {
         return stream.serializeInt(older, 0, tableSize);
-    }
-
-    /** On the age ladder, whatever the previous entry's: any order decodes. */
-    @Override
-    public int serializeTableAge(final BitStream stream, final int age, final int previousAge)
-    {
-        return stream.serializeLadder(age, SnapshotFormat.AGE_LADDER);
     }
 
     @Override

@@ -51,7 +51,11 @@ public final class IndexCoding
     static final int ANY_FLAG_CONTEXT = MORE_FLAG_CONTEXT + 2;
     /** {@link BaselineRefs}' "has an older baseline" ({@link BaselineRefs#HAS_OLDER_FLAG_CONTEXTS}). */
     static final int HAS_OLDER_FLAG_CONTEXT = ANY_FLAG_CONTEXT + 1;
-    static final int FLAG_CONTEXTS = HAS_OLDER_FLAG_CONTEXT + BaselineRefs.HAS_OLDER_FLAG_CONTEXTS - FLAG_CONTEXT_BASE;
+    /** {@link ReferencedTable}'s "this table has the held table's entry" (4). */
+    static final int TABLE_HELD_FLAG_CONTEXT = HAS_OLDER_FLAG_CONTEXT + BaselineRefs.HAS_OLDER_FLAG_CONTEXTS;
+    /** {@link ModeledLayout#serializeTable}'s "the first entry is the anchor's packet". */
+    static final int ANCHOR_ENTRY_FLAG_CONTEXT = TABLE_HELD_FLAG_CONTEXT + 4;
+    static final int FLAG_CONTEXTS = ANCHOR_ENTRY_FLAG_CONTEXT + 1 - FLAG_CONTEXT_BASE;
 
     /**
      * Serialize the ascending indices of a packet's objects, and so their count, as one context-coded flag per object

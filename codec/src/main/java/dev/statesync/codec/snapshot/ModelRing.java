@@ -29,6 +29,9 @@ final class ModelRing
     /** Per slot and object: the snapshot coded it against two baselines (a newest and an older one). */
     private final boolean[] twoBaselines;
     private final int atRestOffset;
+    /** Per slot: the snapshot's baseline table (ticks, newest first) and its size. */
+    private final int[] tableTicks;
+    private final int[] tableSizes;
     private final int objectCount;
     private final int mask;
 
@@ -39,6 +42,8 @@ final class ModelRing
     {
         this.atRestOffset = atRestOffset;
         resting = new boolean[depth * objectCount];
+        tableTicks = new int[depth * SnapshotFormat.MAX_BASELINES_PER_PACKET];
+        tableSizes = new int[depth];
         twoBaselines = new boolean[depth * objectCount];
         models = new ContextModel[depth];
         for (int i = 0; i < depth; i++)
@@ -74,6 +79,8 @@ final class ModelRing
         Arrays.fill(resting, base, base + objectCount, false);
         Arrays.fill(twoBaselines, base, base + objectCount, false);
         final int tableSize = plan.tableSize;
+        tableSizes[slot] = tableSize;
+        System.arraycopy(plan.tableTicks, 0, tableTicks, slot * SnapshotFormat.MAX_BASELINES_PER_PACKET, tableSize);
         for (int i = 0; i < count; i++)
         {
             included[base + objects[i]] = true;
@@ -96,6 +103,11 @@ final class ModelRing
             if (valid[slot])
             {
                 h = h * 31 + ticks[slot];
+                h = h * 31 + tableSizes[slot];
+                for (int i = 0; i < tableSizes[slot]; i++)
+                {
+                    h = h * 31 + tableTicks[slot * SnapshotFormat.MAX_BASELINES_PER_PACKET + i];
+                }
                 for (int i = slot * objectCount, end = i + objectCount; i < end; i++)
                 {
                     h = h * 31 + (included[i] ? 1 : 2) + (resting[i] ? 4 : 0) + (twoBaselines[i] ? 8 : 0);
@@ -125,6 +137,18 @@ final class ModelRing
         return included;
     }
 
+    /** @return the size of the baseline table of the snapshot of {@code tick}; only if {@link #holds} it. */
+    int tableSize(final int tick)
+    {
+        return tableSizes[tick & mask];
+    }
+
+    /** @return entry {@code entry} (below {@link #tableSize}) of that table: a tick, newest first. */
+    int tableTick(final int tick, final int entry)
+    {
+        return tableTicks[(tick & mask) * SnapshotFormat.MAX_BASELINES_PER_PACKET + entry];
+    }
+
     /** @return per-object "carried at rest" flags, laid out as {@link #includedArray()}. */
     boolean[] restingArray()
     {
@@ -147,6 +171,7 @@ final class ModelRing
     void reset()
     {
         Arrays.fill(ticks, 0);
+        Arrays.fill(tableSizes, 0);
         Arrays.fill(valid, false);
         Arrays.fill(included, false);
         Arrays.fill(resting, false);

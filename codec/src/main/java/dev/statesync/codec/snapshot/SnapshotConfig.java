@@ -54,7 +54,7 @@ public final class SnapshotConfig
      * model and costs more. Default: the smallest power of two of at least 32 and
      * {@code maxReorderTicks + 16} (32 with the default rings: acked packets up to 15 ticks, 250 ms at 60 Hz,
      * which covers round trips up to about 230 ms). Raise it for longer round trips. Memory per end:
-     * depth x ({@code ContextModel.BYTES} (107,040) + three bytes per object).
+     * depth x ({@code ContextModel.BYTES} (107,072) + three bytes per object + 128).
      */
     public SnapshotConfig modelRingDepth(final int depth)
     {

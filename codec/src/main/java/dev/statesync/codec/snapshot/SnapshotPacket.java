@@ -64,13 +64,10 @@ final class SnapshotPacket
         }
         // The table before the object set: a range-coded set is coded against the newest entry's packet.
         stream.accountCategory(BitAccount.BASELINE_TABLE);
-        final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
-        plan.tableSize = tableSize;
-        int previousAge = -1;
-        for (int i = 0; i < tableSize && !stream.isFailed(); i++)
+        final DecodeResult table = layout.serializeTable(stream, plan);
+        if (table != DecodeResult.OK)
         {
-            previousAge = layout.serializeTableAge(stream, tick - plan.tableTicks[i] - 1, previousAge);
-            plan.tableTicks[i] = tick - 1 - previousAge;
+            return table;
         }
         if (stream.isFailed())
         {
