@@ -56,6 +56,8 @@ final class ReferencedTable
         final int referenceSize = ring.tableSize(referenceTick);
         int heldCount = 0;
         boolean previousHeld = true;
+        // Writing: both tables ascend in age, so one walk of this table's entries finds each held one (O(K + R)).
+        int entry = 1;
         for (int r = 0; r < referenceSize && heldCount < tableSize - 1 && !stream.isFailed(); r++)
         {
             final long age = (long)tick - ring.tableTick(referenceTick, r) - 1;
@@ -63,7 +65,16 @@ final class ReferencedTable
             {
                 continue;
             }
-            final boolean inTable = stream.serializeFlag(!reading && contains(plan, (int)age),
+            boolean contained = false;
+            if (!reading)
+            {
+                while (entry < tableSize && tick - plan.tableTicks[entry] - 1 < age)
+                {
+                    entry++;
+                }
+                contained = entry < tableSize && tick - plan.tableTicks[entry] - 1 == age;
+            }
+            final boolean inTable = stream.serializeFlag(contained,
                 IndexCoding.TABLE_HELD_FLAG_CONTEXT + (previousHeld ? 1 : 0) + (age - firstAge > RECENT_AGE_TICKS ? 2 : 0));
             if (inTable)
             {
@@ -74,10 +85,14 @@ final class ReferencedTable
         final int otherCount = tableSize - 1 - heldCount;
         if (!reading)
         {
-            for (int i = 1, o = 0; i < tableSize; i++)
+            for (int i = 1, o = 0, h = 0; i < tableSize; i++)
             {
                 final int age = tick - plan.tableTicks[i] - 1;
-                if (!isHeld(age, heldCount))
+                if (h < heldCount && held[h] == age)
+                {
+                    h++;
+                }
+                else
                 {
                     others[o++] = age;
                 }
@@ -103,30 +118,5 @@ final class ReferencedTable
             previousAge = age;
             plan.tableTicks[i] = tick - 1 - age;
         }
-    }
-
-    private static boolean contains(final PacketPlan plan, final int age)
-    {
-        final int tick = plan.tick;
-        for (int i = 1; i < plan.tableSize; i++)
-        {
-            if (tick - plan.tableTicks[i] - 1 == age)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isHeld(final int age, final int heldCount)
-    {
-        for (int h = 0; h < heldCount; h++)
-        {
-            if (held[h] == age)
-            {
-                return true;
-            }
-        }
-        return false;
     }
 }
