@@ -25,8 +25,8 @@ public final class WireLayout
         /** A bitpacked snapshot or a prediction message: the tick is the first 32 bits. */
         AT_START,
         /**
-         * A framed snapshot ({@code SnapshotConfig.rangeCoded}): a format byte, then the tick when the frame is
-         * bitpacked; a range-coded frame codes its tick, so it has no field to move.
+         * A framed snapshot ({@code SnapshotConfig.rangeCoded}): a bitpacked frame is the format byte 0, then the
+         * tick; a range-coded frame (any other first byte) codes its tick, so it has no field to move.
          */
         FRAMED
     }

@@ -12,7 +12,7 @@ import dev.statesync.codec.state.QuantizedStates;
  * {@link BitAccount} on the sender), per field category and per object class, in bits per snapshot so the rows
  * add up to the statesync stage's bits/snapshot. Besides the coded fields, "coder overhead" is what the range
  * coder wrote beyond the fields' information (its final byte and rounding, under a byte a frame) and "framing, bitpacked frames" the
- * format byte of every frame plus whole frames sent bitpacked, which the account does not see.
+ * whole frames sent bitpacked (format byte included), which the account does not see.
  *
  * <p>Object classes, set each tick before the send from the authority's scene: <b>resting</b> an object whose
  * state is at rest (a re-send of a resting object), <b>contact</b> a moving object the step's collision pass

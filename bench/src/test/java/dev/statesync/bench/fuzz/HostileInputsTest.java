@@ -114,11 +114,11 @@ class HostileInputsTest
     {
         final WireLayout framed = WireLayout.message(WireLayout.PayloadTick.FRAMED);
         assertEquals(1, framed.tickOffset(new byte[]{SnapshotFormat.FORMAT_BITPACKED, 5, 0, 0, 0, 3}, 6));
-        assertEquals(-1, framed.tickOffset(new byte[]{SnapshotFormat.FORMAT_RANGE_CODED, 5, 0, 0, 0, 3}, 6));
+        assertEquals(-1, framed.tickOffset(new byte[]{(byte)0x9C, 5, 0, 0, 0, 3}, 6));
 
         final HostileInputs inputs = new HostileInputs();
         inputs.build(choice(Mutator.TICK_SHIFT, 0, 0),
-            corpusOf(new byte[]{SnapshotFormat.FORMAT_RANGE_CODED, 5, 0, 0, 0, 3}), framed);
+            corpusOf(new byte[]{(byte)0x9C, 5, 0, 0, 0, 3}), framed);
         assertEquals(Mutator.OVERWRITE_WINDOW, inputs.applied(), "no tick to move: a plainer mutation instead");
     }
 

@@ -43,7 +43,7 @@ public final class ContextModel
     /** Residual contexts a caller may name: {@code 0..RESIDUAL_CONTEXTS - 1}. */
     public static final int RESIDUAL_CONTEXTS = 682;
     /** Flag contexts a caller may name for {@link BitStream#serializeFlag}. */
-    public static final int FLAG_CONTEXTS = 64;
+    public static final int FLAG_CONTEXTS = 80;
 
     /** Magnitude classes coded in unary before an escape: |v| below 2^19 (bit length under 20) never escapes. */
     static final int RESIDUAL_UNARY_CLASSES = 20;

@@ -87,6 +87,27 @@ public final class RangeBitReader implements ModeledBitStream
     }
 
     /**
+     * Decode a message its writer started with {@link RangeBitWriter#startAboveZeroByte()}: right after a wrap. A
+     * region whose first byte is 0 (or that is empty) cannot be such a message and fails the reader.
+     *
+     * @return this reader.
+     */
+    public RangeBitReader startAboveZeroByte()
+    {
+        if (code < TOP)
+        {
+            failed = true;
+            code = 0;
+        }
+        else
+        {
+            code -= TOP;
+        }
+        range = 0xFFFF_FFFFL - TOP;
+        return this;
+    }
+
+    /**
      * @return the next byte of the region; past its end 0, for {@link #PADDING_BYTES} bytes without failing, then
      * failing the reader (and not counted in {@link #bitsProcessed()}).
      */

@@ -128,6 +128,29 @@ public final class RangeBitWriter implements ModeledBitStream
     }
 
     /**
+     * Start the message above the value {@code 2^24} (at the scale of its first 32 bits), so that its first byte is
+     * never 0 and it is never empty: a framing that sends some other payload behind a leading 0 byte then tells the
+     * two apart without a byte of its own (a range-coded snapshot, {@code FrameWriter}). Call right after a wrap,
+     * before the first symbol. Every symbol narrows {@code [low, low + range)} to a part of itself, so the value
+     * the message's bytes form (followed by zeros) stays in the starting interval {@code [2^24, 2^32 - 1)}: its top
+     * byte is 1..255, and a value of at least {@code 2^24} needs at least one byte. It costs
+     * {@code log2((2^32 - 1) / (2^32 - 1 - 2^24))}, 0.0056 bits, once per message: the range the excluded byte
+     * would have taken.
+     *
+     * @return this coder.
+     */
+    public RangeBitWriter startAboveZeroByte()
+    {
+        if (low != 0 || range != 0xFFFF_FFFFL || position != 0 || cacheSize != 0)
+        {
+            throw new IllegalStateException("startAboveZeroByte must come before the first symbol");
+        }
+        low = TOP;
+        range = 0xFFFF_FFFFL - TOP;
+        return this;
+    }
+
+    /**
      * Terminate the message with as few bytes as decode it: the bytes sent, followed by zeros (what the reader
      * reads past the end), must form a value in {@code [low, low + range)}. A value whose 32 bits below the
      * pending bytes are all zero ({@code low} rounded up to a multiple of 2^32, a carry into the pending bytes

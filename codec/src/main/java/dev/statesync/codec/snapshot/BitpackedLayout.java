@@ -1,6 +1,7 @@
 package dev.statesync.codec.snapshot;
 
 import dev.statesync.codec.bits.BitStream;
+import dev.statesync.codec.entropy.BitAccount;
 
 /**
  * The bitpacked snapshot layout (see {@link SnapshotFormat}): no model reference, indices by
@@ -16,12 +17,6 @@ final class BitpackedLayout implements PacketLayout
     }
 
     @Override
-    public int format()
-    {
-        return SnapshotFormat.FORMAT_BITPACKED;
-    }
-
-    @Override
     public DecodeResult serializeModelReference(final BitStream stream, final PacketPlan plan)
     {
         plan.modelRefFlags = null;
@@ -29,11 +24,29 @@ final class BitpackedLayout implements PacketLayout
         return DecodeResult.OK;
     }
 
+    /** Ages on the age ladder, whatever the previous entry's: any order decodes. */
     @Override
-    public DecodeResult serializeObjects(final BitStream stream, final PacketPlan plan)
+    public DecodeResult serializeTable(final BitStream stream, final PacketPlan plan)
     {
         plan.newestEntryFlags = null;
         plan.newestEntryFlagsOffset = 0;
+        plan.newestEntryTwoBaselines = null;
+        final int tick = plan.tick;
+        final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
+        plan.tableSize = tableSize;
+        for (int i = 0; i < tableSize && !stream.isFailed(); i++)
+        {
+            plan.tableTicks[i] = tick - 1 - stream.serializeLadder(tick - plan.tableTicks[i] - 1, SnapshotFormat.AGE_LADDER);
+        }
+        return DecodeResult.OK;
+    }
+
+    @Override
+    public DecodeResult serializeObjects(final BitStream stream, final PacketPlan plan)
+    {
+        stream.accountCategory(BitAccount.HEADER);
+        plan.count = stream.serializeInt(plan.count, 0, indexCoding.objectCount());
+        stream.accountCategory(BitAccount.OBJECT_SET);
         indexCoding.serialize(stream, plan.objects, plan.count);
         return DecodeResult.OK;
     }
@@ -47,16 +60,15 @@ final class BitpackedLayout implements PacketLayout
 
     @Override
     public int serializeOlderRef(
-        final BitStream stream, final int older, final int newest, final int tableSize, final int carried)
+        final BitStream stream,
+        final int older,
+        final int newest,
+        final int tableSize,
+        final int carried,
+        final int newestAgeTicks,
+        final boolean newestEntryHadTwo)
     {
         return stream.serializeInt(older, 0, tableSize);
-    }
-
-    /** On the age ladder, whatever the previous entry's: any order decodes. */
-    @Override
-    public int serializeTableAge(final BitStream stream, final int age, final int previousAge)
-    {
-        return stream.serializeLadder(age, SnapshotFormat.AGE_LADDER);
     }
 
     @Override

@@ -106,7 +106,8 @@ final class BudgetFitter
     }
 
     /**
-     * Find the longest prefix of the candidates in {@code order} whose range-coded packet fits {@code budgetBits},
+     * Find the longest prefix of the candidates in {@code order} whose range-coded packet fits {@code budgetBits}
+     * (a bitpacked packet has {@code bitpackedBudgetBits}: its frame has a format byte),
      * trying at most {@link #MAX_FIT_TRIALS} prefixes longer than the longest that surely fits bitpacked. Each
      * guess interpolates between the nearest measured prefixes that fit and that did not (secant on the
      * bitpacked bound), or scales by the one measured, or at first by the last packet's ratio; it is clamped
@@ -115,11 +116,11 @@ final class BudgetFitter
      *
      * @return the prefix length (copied to {@link #chosen()}), or -1 if no trial beat the bitpacked fill.
      */
-    int fitRangeCoded(final int[] order, final int orderCount, final long budgetBits)
+    int fitRangeCoded(final int[] order, final int orderCount, final long bitpackedBudgetBits, final long budgetBits)
     {
         listCandidates(order, orderCount);
         final long headerBits = prepared.headerBits();
-        final int bitpackedFill = prefixWithin(budgetBits - headerBits);
+        final int bitpackedFill = prefixWithin(bitpackedBudgetBits - headerBits);
         // Aim half the slack below the budget, so a guess about as often fits within the slack as not.
         final long slackBits = budgetBits >> FIT_SLACK_SHIFT;
         final long aimBits = budgetBits - slackBits / 2;

@@ -8,8 +8,11 @@ import dev.statesync.codec.entropy.BitAccount;
 import dev.statesync.codec.entropy.RangeBitWriter;
 
 /**
- * Frames a snapshot ({@link SnapshotConfig#rangeCoded}): a format byte, then whichever of the bitpacked and the
- * range-coded packet is smaller (the range-coded one also when the bitpacked one does not fit). Owns the writers
+ * Frames a snapshot ({@link SnapshotConfig#rangeCoded}): whichever of the bitpacked and the range-coded packet makes
+ * the smaller frame (the range-coded one also when the bitpacked one does not fit). A range-coded frame is the
+ * coder's bytes alone, started above the byte 0 ({@link RangeBitWriter#startAboveZeroByte()}: its first byte is never
+ * 0, at 0.0056 bits a frame); a bitpacked frame is the byte {@link SnapshotFormat#FORMAT_BITPACKED} (0), then the
+ * bitpacked packet. Before, every frame began with a format byte: 8 bits a snapshot on the cube run. Owns the writers
  * and the range coder's scratch, codes trial packets for the {@link BudgetFitter}, and stores each range-coded
  * frame's final model in the model ring. Allocation-free after construction, except growing the scratch for a
  * packet larger than any before.
@@ -63,25 +66,27 @@ final class FrameWriter
      */
     int codeTrial(final PacketPlan plan)
     {
-        rangeWriter.wrapWithoutModel(rangeScratch, 0, rangeScratch.capacity());
+        rangeWriter.wrapWithoutModel(rangeScratch, 0, rangeScratch.capacity()).startAboveZeroByte();
         packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
         return rangeWriter.finish();
     }
 
     /**
      * Write the frame of {@code plan}: range-code the plan (or take {@code codedBytes} of the last trial of the
-     * same plan), write whichever of that and the bitpacked packet is smaller after the format byte (range-coded
-     * on a tie only if the bitpacked one does not fit), and store a range-coded frame's final model for
-     * {@code plan.tick}.
+     * same plan), write whichever frame is smaller, the range-coded bytes alone or the format byte and the bitpacked
+     * packet (range-coded on a tie only if the bitpacked one does not fit), and store a range-coded frame's final
+     * model for {@code plan.tick}.
      *
-     * <p>The bitpacked packet is written only when it might be the smaller one: when
-     * {@link SnapshotPacket#bitpackedExceeds} proves it longer than the range-coded one, it is not (on a steady
-     * link, nearly every frame). The choice is the one writing both would make, so the bytes are the same.
+     * <p>The bitpacked packet is written only when it might make the smaller frame: when
+     * {@link SnapshotPacket#bitpackedExceeds} proves it longer than the range-coded frame less the format byte, it
+     * is not (on a steady link, nearly every frame). The choice is the one writing both would make, so the bytes are
+     * the same.
      *
      * @param bitpacked  the bitpacked layout.
      * @param codedBytes -1, or the length of the plan's range-coded packet already in the scratch.
-     * @return the frame's bytes at {@code offset}, format byte included.
-     * @throws IllegalStateException if the plan fits {@code capacityBytes - 1} neither bitpacked nor range-coded.
+     * @return the frame's bytes at {@code offset}.
+     * @throws IllegalStateException if the plan fits neither {@code capacityBytes} range-coded nor
+     *                               {@code capacityBytes - 1} bitpacked.
      */
     int finish(
         final PacketPlan plan,
@@ -92,56 +97,54 @@ final class FrameWriter
         final int codedBytes)
     {
         checkCapacity(capacityBytes);
-        final int payloadCapacity = capacityBytes - 1;
         final int rangeLength;
         final boolean rangeFits;
         if (codedBytes >= 0)
         {
             rangeLength = codedBytes;
-            rangeFits = codedBytes <= payloadCapacity;
+            rangeFits = codedBytes <= capacityBytes;
         }
         else
         {
             // A coder that runs out of room stops early: it does not fit, and its length is not the packet's.
-            ensureScratch(payloadCapacity);
-            rangeWriter.wrapWithoutModel(rangeScratch, 0, payloadCapacity);
+            ensureScratch(capacityBytes);
+            rangeWriter.wrapWithoutModel(rangeScratch, 0, capacityBytes).startAboveZeroByte();
             packet.serialize(rangeWriter, modeled, plan, PacketBaselines.PLANNED);
             rangeLength = rangeWriter.finish();
             rangeFits = !rangeWriter.isFailed();
         }
-        boolean rangeWins = rangeFits && packet.bitpackedExceeds(plan, 8L * rangeLength);
-        int length = rangeLength;
+        // The bitpacked frame is 1 + ceil(b / 8) bytes for b bits of packet: longer than the range-coded frame
+        // exactly when b > 8 * (rangeLength - 1).
+        boolean rangeWins = rangeFits && packet.bitpackedExceeds(plan, 8L * (rangeLength - 1));
         if (!rangeWins)
         {
             // An overflowed bitpacked write stopped at the capacity; the range-coded form must then fit on its own.
-            bitpackedWriter.wrap(buffer, offset + 1, payloadCapacity);
+            bitpackedWriter.wrap(buffer, offset + 1, capacityBytes - 1);
             packet.serialize(bitpackedWriter, bitpacked, plan, PacketBaselines.PLANNED);
             bitpackedWriter.flush();
             final boolean bitpackedFits = !bitpackedWriter.hasOverflowed();
-            length = bitpackedWriter.bytesWritten();
-            rangeWins = rangeFits && (!bitpackedFits || rangeLength < length);
-            if (!rangeWins && !bitpackedFits)
+            final int bitpackedFrame = 1 + bitpackedWriter.bytesWritten();
+            rangeWins = rangeFits && (!bitpackedFits || rangeLength < bitpackedFrame);
+            if (!rangeWins)
             {
-                throw new IllegalStateException("chosen objects fit " + payloadCapacity +
-                    " bytes neither bitpacked nor range-coded");
+                if (!bitpackedFits)
+                {
+                    throw new IllegalStateException("chosen objects fit " + capacityBytes +
+                        " bytes neither bitpacked nor range-coded");
+                }
+                buffer.putByte(offset, (byte)SnapshotFormat.FORMAT_BITPACKED);
+                return bitpackedFrame;
             }
         }
-        int format = SnapshotFormat.FORMAT_BITPACKED;
-        if (rangeWins)
+        if (modelRing != null)
         {
-            if (modelRing != null)
-            {
-                rangeWriter.exchangeModel(modelRing.exchange(plan.tick, rangeWriter.model(), plan.objects, plan.count));
-            }
-            if (rangeWriter.account() != null)
-            {
-                rangeWriter.account().commitFrame(rangeLength);
-            }
-            buffer.putBytes(offset + 1, rangeScratch, 0, rangeLength);
-            length = rangeLength;
-            format = modeled.format();
+            rangeWriter.exchangeModel(modelRing.exchange(plan.tick, rangeWriter.model(), plan, plan.count));
         }
-        buffer.putByte(offset, (byte)format);
-        return 1 + length;
+        if (rangeWriter.account() != null)
+        {
+            rangeWriter.account().commitFrame(rangeLength);
+        }
+        buffer.putBytes(offset, rangeScratch, 0, rangeLength);
+        return rangeLength;
     }
 }

@@ -11,7 +11,8 @@ import dev.statesync.codec.bits.Bits;
  * about 900.
  *
  * <p>A context-modeled stream instead codes one flag per object ({@link #serializeModeled}) in a context
- * of whether an earlier snapshot both ends hold carried it and whether the previous index is carried: the
+ * of whether an earlier snapshot both ends hold carried it (moving or at rest, or an index neighbour of it) and
+ * whether the previous index is carried: the
  * objects that move now are mostly the ones that moved a round trip ago, and moving objects cluster, so
  * the set costs a small fraction of a bit per object.
  */
@@ -36,46 +37,114 @@ public final class IndexCoding
         };
     }
 
-    /** Flag contexts of {@link #serializeModeled} (no reference / not in it / in it, times previous), then one. */
+    /**
+     * Flag contexts of {@link #serializeModeled}'s "carried" (5 reference levels times previous carried), then
+     * {@link ModeledLayout}'s set source, then "more" and "any", then {@link BaselineRefs}' flags.
+     */
     static final int FLAG_CONTEXT_BASE = MotionContext.FLAGS_USED;
+    /** Reference levels of the "carried" contexts (see {@link #serializeModeled}). */
+    private static final int REFERENCE_LEVELS = 5;
     /** Flag context of {@link ModeledLayout}'s "the set is coded against the newest baseline table entry's packet". */
-    static final int NEWEST_ENTRY_FLAG_CONTEXT = FLAG_CONTEXT_BASE + 6;
-    static final int FLAG_CONTEXTS = 7;
+    static final int NEWEST_ENTRY_FLAG_CONTEXT = FLAG_CONTEXT_BASE + 2 * REFERENCE_LEVELS;
+    /** Flag contexts of "more objects follow" (past / before the reference's last carried object), then "any". */
+    static final int MORE_FLAG_CONTEXT = NEWEST_ENTRY_FLAG_CONTEXT + 1;
+    static final int ANY_FLAG_CONTEXT = MORE_FLAG_CONTEXT + 2;
+    /** {@link BaselineRefs}' "has an older baseline" ({@link BaselineRefs#HAS_OLDER_FLAG_CONTEXTS}). */
+    static final int HAS_OLDER_FLAG_CONTEXT = ANY_FLAG_CONTEXT + 1;
+    /** {@link ReferencedTable}'s "this table has the held table's entry" (4). */
+    static final int TABLE_HELD_FLAG_CONTEXT = HAS_OLDER_FLAG_CONTEXT + BaselineRefs.HAS_OLDER_FLAG_CONTEXTS;
+    /** {@link ModeledLayout#serializeTable}'s "the first entry is the anchor's packet". */
+    static final int ANCHOR_ENTRY_FLAG_CONTEXT = TABLE_HELD_FLAG_CONTEXT + 4;
+    static final int FLAG_CONTEXTS = ANCHOR_ENTRY_FLAG_CONTEXT + 1 - FLAG_CONTEXT_BASE;
 
     /**
-     * Serialize the ascending indices of a packet's {@code count} objects (count was serialized before) as
-     * one context-coded flag per object up to the last one carried.
+     * Serialize the ascending indices of a packet's objects, and so their count, as one context-coded flag per object
+     * from index 0, each carried object followed by a flag "more follow". There is no count field: the "more" flags
+     * end the set (on the cube run 3.6 bits a snapshot fewer than the 10-bit count it replaced, whose tree contexts
+     * had learned it to about 7 bits). A first flag says whether the set is empty; the last object's "carried" flag,
+     * reached only when more must follow, and the "more" flag after it are not coded. "More" is coded in one of two
+     * contexts, by whether the reference snapshot carried an object after this one (a set like the reference's ends
+     * about where it ended). A reader decodes at most one flag per object and two per carried object, whatever the
+     * bytes: at most {@code objectCount} indices, ascending and in range.
      *
-     * @param indices   written from when writing, read into when reading.
+     * <p>"Carried" is coded in a context of whether the previous index is carried and of the object's reference
+     * level: 0 without a reference; not carried by the reference, 1 if neither index neighbour was and 2 if one was
+     * (objects near moving ones start moving, and many worlds number neighbours alike; on the cube run 2.0 bits a
+     * snapshot); carried by it, 3 moving and 4 at rest (a resting object sent once, to settle it, is seldom sent
+     * again; 4.8 bits a snapshot).
+     *
+     * @param indices   written from when writing ({@code count} of them, ascending), read into when reading.
+     * @param count     the objects to write; ignored when reading.
      * @param reference per-object flags of the reference snapshot, or null without one.
+     * @param resting   per-object "carried at rest" flags of the reference snapshot, laid out as {@code reference};
+     *                  null without a reference.
      * @param referenceOffset where the reference's flags start.
+     * @return the number of indices serialized (when writing, {@code count}; a failed stream stops early).
      */
-    public void serializeModeled(
-        final BitStream stream, final int[] indices, final int count, final boolean[] reference, final int referenceOffset)
+    public int serializeModeled(
+        final BitStream stream,
+        final int[] indices,
+        final int count,
+        final boolean[] reference,
+        final boolean[] resting,
+        final int referenceOffset)
     {
+        final boolean reading = stream.isReading();
+        if (!stream.serializeFlag(reading || count > 0, ANY_FLAG_CONTEXT) || stream.isFailed())
+        {
+            return 0;
+        }
+        final int lastReferenced = reference == null ? -1 : lastCarried(reference, referenceOffset);
         int found = 0;
         boolean previous = false;
-        for (int object = 0; object < objectCount && found < count && !stream.isFailed(); object++)
+        for (int object = 0; object < objectCount && !stream.isFailed(); object++)
         {
-            boolean carried = !stream.isReading() && indices[found] == object;
-            if (objectCount - object > count - found)
-            {
-                final int referenceLevel = reference == null ? 0 : reference[referenceOffset + object] ? 2 : 1;
-                carried = stream.serializeFlag(carried, FLAG_CONTEXT_BASE + referenceLevel * 2 + (previous ? 1 : 0));
-            }
-            else
-            {
-                carried = true;
-            }
+            final boolean last = object == objectCount - 1;
+            final int referenceLevel = reference == null ? 0 : referenceLevel(reference, resting, referenceOffset, object);
+            // The last object is carried if more were to follow: its flag is not coded.
+            final boolean carried = last || stream.serializeFlag(!reading && indices[found] == object,
+                FLAG_CONTEXT_BASE + referenceLevel * 2 + (previous ? 1 : 0));
             if (carried)
             {
                 indices[found++] = object;
+                if (last || !stream.serializeFlag(!reading && found < count,
+                    MORE_FLAG_CONTEXT + (object < lastReferenced ? 1 : 0)))
+                {
+                    break;
+                }
             }
             previous = carried;
         }
-        // A stream that failed (a writer out of room, a reader past its end) stopped early: that is its failure,
-        // not an inconsistent count.
-        stream.validate(stream.isFailed() || found == count);
+        return found;
+    }
+
+    private int referenceLevel(
+        final boolean[] reference, final boolean[] resting, final int referenceOffset, final int object)
+    {
+        final int at = referenceOffset + object;
+        if (reference[at])
+        {
+            return resting[at] ? 4 : 3;
+        }
+        return (object > 0 && reference[at - 1]) || (object + 1 < objectCount && reference[at + 1]) ? 2 : 1;
+    }
+
+    private int lastCarried(final boolean[] reference, final int referenceOffset)
+    {
+        for (int object = objectCount - 1; object >= 0; object--)
+        {
+            if (reference[referenceOffset + object])
+            {
+                return object;
+            }
+        }
+        return -1;
+    }
+
+    /** @return objects in the world. */
+    public int objectCount()
+    {
+        return objectCount;
     }
 
     /** @return the cheapest mode for these ascending indices. */

@@ -10,9 +10,6 @@ import dev.statesync.codec.bits.BitStream;
  */
 interface PacketLayout
 {
-    /** @return the frame's format byte: {@link SnapshotFormat#FORMAT_BITPACKED} or {@code FORMAT_RANGE_CODED}. */
-    int format();
-
     /**
      * Serialize the model reference (range-coded only) and set {@link PacketPlan#modelRefFlags}.
      *
@@ -21,22 +18,22 @@ interface PacketLayout
     DecodeResult serializeModelReference(BitStream stream, PacketPlan plan);
 
     /**
-     * Serialize which objects the packet carries ({@link PacketPlan#count} and the baseline table are already
-     * serialized), and set {@link PacketPlan#newestEntryFlags} (null if the set is not coded against that packet).
+     * Serialize which objects the packet carries and how many ({@link PacketPlan#count}: the bitpacked layout writes
+     * it as a field, the range-coded one implies it by the set's own end flags), after the baseline table.
      *
-     * @return {@link DecodeResult#OK}, or {@link DecodeResult#BASELINE_MISSING} if the set is coded against a
-     * snapshot this end does not hold (a failed stream is the caller's to find).
+     * @return {@link DecodeResult#OK} (a failed stream is the caller's to find).
      */
     DecodeResult serializeObjects(BitStream stream, PacketPlan plan);
 
     /**
-     * One baseline table entry's age ({@code tick - baseline tick - 1}).
+     * Serialize the baseline table ({@link PacketPlan#tableSize} and {@link PacketPlan#tableTicks}: the entries'
+     * ages, {@code tick - baseline tick - 1}, each in {@code [0, SnapshotFormat.AGE_LADDER.maxValue()]}), and set
+     * {@link PacketPlan#newestEntryFlags} (null if the object set is not coded against the newest entry's packet).
      *
-     * @param age         the entry's age (written; ignored when reading).
-     * @param previousAge the previous entry's age as serialized, -1 for the first entry.
-     * @return the age, in {@code [0, SnapshotFormat.AGE_LADDER.maxValue()]}; a reader fails outside the layout's rule.
+     * @return {@link DecodeResult#OK}, or {@link DecodeResult#BASELINE_MISSING} if the packet names the newest entry's
+     * snapshot as held and this end does not hold it (a failed stream is the caller's to find).
      */
-    int serializeTableAge(BitStream stream, int age, int previousAge);
+    DecodeResult serializeTable(BitStream stream, PacketPlan plan);
 
     /**
      * @param carried which snapshots both ends hold carried the object, 0..3: 1 if the model reference's did, plus 2
@@ -47,10 +44,16 @@ interface PacketLayout
     int serializeNewestRef(BitStream stream, int newest, int tableSize, int carried);
 
     /**
-     * @param carried as for {@link #serializeNewestRef}.
+     * @param carried        as for {@link #serializeNewestRef}.
+     * @param newestAgeTicks the newest baseline's age, {@code tick - its tick} (a context: an object whose newest
+     *                       baseline is old mostly has no older one left).
+     * @param newestEntryHadTwo the packet of the newest table entry carried the object coded against two baselines
+     *                       ({@link PacketPlan#newestEntryTwoBaselines}); false when it did not or is not known.
      * @return the older baseline's table index, {@code tableSize} for none.
      */
-    int serializeOlderRef(BitStream stream, int older, int newest, int tableSize, int carried);
+    int serializeOlderRef(
+        BitStream stream, int older, int newest, int tableSize, int carried, int newestAgeTicks,
+        boolean newestEntryHadTwo);
 
     /**
      * @param motionContext the entry's packed {@link MotionContext} (both ends derived it from the baselines its

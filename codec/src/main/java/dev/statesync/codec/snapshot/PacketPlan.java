@@ -74,6 +74,11 @@ final class PacketPlan
      * serializing the object set ({@link ModeledLayout#serializeObjects}).
      */
     boolean[] newestEntryFlags;
+    /**
+     * Per object: the packet of the newest table entry coded it against two baselines ({@link ModelRing}), at
+     * {@link #newestEntryFlagsOffset}; null when {@link #newestEntryFlags} is.
+     */
+    boolean[] newestEntryTwoBaselines;
     /** Where {@link #newestEntryFlags} of that packet start. */
     int newestEntryFlagsOffset;
 

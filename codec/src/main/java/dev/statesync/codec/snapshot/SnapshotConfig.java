@@ -54,7 +54,7 @@ public final class SnapshotConfig
      * model and costs more. Default: the smallest power of two of at least 32 and
      * {@code maxReorderTicks + 16} (32 with the default rings: acked packets up to 15 ticks, 250 ms at 60 Hz,
      * which covers round trips up to about 230 ms). Raise it for longer round trips. Memory per end:
-     * depth x ({@code ContextModel.BYTES} (117,568) + one byte per object).
+     * depth x ({@code ContextModel.BYTES} (117,632) + three bytes per object + 128).
      */
     public SnapshotConfig modelRingDepth(final int depth)
     {
@@ -144,7 +144,8 @@ public final class SnapshotConfig
     }
 
     /**
-     * Frame every snapshot with a format byte and send it range-coded when that is smaller than bitpacked
+     * Frame every snapshot and send it range-coded when that is smaller than bitpacked (a bitpacked frame starts
+     * with a format byte 0, a range-coded frame never does)
      * (default false: unframed bitpacked snapshots). Range coding is context-modeled: residuals per component
      * in contexts of the object's motion, the object set against an earlier snapshot, and statistics carried
      * from the newest acked packet ({@link #modelRingDepth}), so frequent values cost fractions of a bit

@@ -9,10 +9,11 @@ package dev.statesync.codec.snapshot;
  * model ref         range-coded frames only, direct bits: with an anchored tick 1 bit "the anchor's age", else
  *                   the age on a ladder; 0 = fresh model, else the age in ticks of the acked snapshot whose
  *                   final coder model the rest of the packet continues from
- * count             bounded [0, objects]
- * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps; range-coded: one
- *                   context-coded flag per object ({@link IndexCoding#serializeModeled})
  * baseline table    count K bounded [0, 31], then K baseline ages (tick - baseline tick - 1) on a ladder
+ * count             bounded [0, objects]; range-coded: none (the object set's "more" flags end it)
+ * indices           {@link IndexCoding}: 2-bit mode, then a bitmask or index gaps; range-coded: one
+ *                   context-coded flag per object and a "more" flag per carried one
+ *                   ({@link IndexCoding#serializeModeled})
  * per object, in index order (range-coded: refs and alternative as residuals, {@code BaselineRefs}):
  *   newest ref      bounded [0, K]; K = no baseline, absolute
  *   older ref       only for two-baseline predictors and newest ref != K; bounded [0, K]; K = none
@@ -31,10 +32,21 @@ public final class SnapshotFormat
      * scattered ticks (at 15, about 1% of objects sent on the cube scene lost their baseline this way).
      */
     public static final int MAX_BASELINES_PER_PACKET = 31;
-    /** Framed payload ({@link SnapshotConfig#rangeCoded}): first byte 0, the bitpacked snapshot follows. */
+    /**
+     * Framed payload ({@link SnapshotConfig#rangeCoded}): first byte 0, the bitpacked snapshot follows. Any other
+     * first byte starts a range-coded snapshot, the whole frame ({@code RangeBitWriter.startAboveZeroByte}: its
+     * first byte is never 0), see {@link #isRangeCoded}.
+     */
     public static final int FORMAT_BITPACKED = 0;
-    /** Framed payload: first byte 1, the range-coded snapshot follows ({@code RangeBitWriter}). */
-    public static final int FORMAT_RANGE_CODED = 1;
+
+    /**
+     * @param firstByte a framed payload's first byte (0..255, or as a signed byte).
+     * @return true if the frame is a range-coded snapshot, false if it is the format byte of a bitpacked one.
+     */
+    public static boolean isRangeCoded(final int firstByte)
+    {
+        return (firstByte & 0xFF) != FORMAT_BITPACKED;
+    }
 
     /** Largest model reference age, ticks. */
     public static final int MAX_MODEL_REF_AGE = 255;

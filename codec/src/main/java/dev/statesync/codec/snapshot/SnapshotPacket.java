@@ -62,23 +62,17 @@ final class SnapshotPacket
         {
             return reference;
         }
-        // The table before the count and the object set: a range-coded set is coded against the newest entry's packet.
+        // The table before the object set: a range-coded set is coded against the newest entry's packet.
         stream.accountCategory(BitAccount.BASELINE_TABLE);
-        final int tableSize = stream.serializeInt(plan.tableSize, 0, SnapshotFormat.MAX_BASELINES_PER_PACKET);
-        plan.tableSize = tableSize;
-        int previousAge = -1;
-        for (int i = 0; i < tableSize && !stream.isFailed(); i++)
+        final DecodeResult table = layout.serializeTable(stream, plan);
+        if (table != DecodeResult.OK)
         {
-            previousAge = layout.serializeTableAge(stream, tick - plan.tableTicks[i] - 1, previousAge);
-            plan.tableTicks[i] = tick - 1 - previousAge;
+            return table;
         }
         if (stream.isFailed())
         {
             return DecodeResult.MALFORMED;
         }
-        stream.accountCategory(BitAccount.HEADER);
-        plan.count = stream.serializeInt(plan.count, 0, objectCount);
-        stream.accountCategory(BitAccount.OBJECT_SET);
         final DecodeResult set = layout.serializeObjects(stream, plan);
         if (set != DecodeResult.OK)
         {
@@ -128,6 +122,7 @@ final class SnapshotPacket
         final BitStream stream, final PacketLayout layout, final PacketPlan plan, final PacketBaselines baselines)
     {
         final int tableSize = plan.tableSize;
+        final int tick = plan.tick;
         final int[] objects = plan.objects;
         final int[] newestRefs = plan.newestRef;
         final int[] olderRefs = plan.olderRef;
@@ -138,6 +133,7 @@ final class SnapshotPacket
         final int modelRefOffset = plan.modelRefFlagsOffset;
         final boolean[] newestEntryFlags = plan.newestEntryFlags;
         final int newestEntryOffset = plan.newestEntryFlagsOffset;
+        final boolean[] newestEntryTwo = plan.newestEntryTwoBaselines;
         final boolean fromPrevious = layout.predictsAbsoluteFromPrevious();
         int previousAbsolute = -1;
         for (int i = 0, count = plan.count; i < count; i++)
@@ -153,7 +149,9 @@ final class SnapshotPacket
             if (hasBaseline)
             {
                 olderRefs[i] = twoBaselines ?
-                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carried) : tableSize;
+                    layout.serializeOlderRef(stream, olderRefs[i], newest, tableSize, carried,
+                        tick - plan.tableTicks[newest], newestEntryTwo != null &&
+                        newestEntryTwo[newestEntryOffset + objects[i]]) : tableSize;
                 if (stream.isFailed())
                 {
                     return DecodeResult.MALFORMED;

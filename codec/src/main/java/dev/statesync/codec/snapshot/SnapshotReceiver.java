@@ -76,7 +76,7 @@ public final class SnapshotReceiver
         this.objectCount = objectCount;
         this.stride = schema.stride();
         this.receivedRing = new StateRing(schema, objectCount, config.ringDepthTicks());
-        this.modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
+        this.modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount, schema.atRestOffset()) : null;
         this.current = new QuantizedStates(schema, objectCount);
         this.currentTick = new int[objectCount];
         Arrays.fill(currentTick, StateRing.NO_TICK);
@@ -155,8 +155,9 @@ public final class SnapshotReceiver
     }
 
     /**
-     * Decode a framed snapshot ({@link SnapshotConfig#rangeCoded}) that arrived in the packet of {@code sequence}: a
-     * format byte, then the bitpacked or range-coded snapshot. An unknown format or an empty frame is malformed.
+     * Decode a framed snapshot ({@link SnapshotConfig#rangeCoded}) that arrived in the packet of {@code sequence}: the
+     * format byte 0 and a bitpacked snapshot, or a range-coded snapshot (any other first byte, the whole frame). An
+     * empty frame is malformed.
      *
      * @param sequence the packet's 16-bit sequence, 0..65535 (see {@link #decode(BitReader, int)}).
      */
@@ -190,23 +191,18 @@ public final class SnapshotReceiver
             malformedPackets++;
             return DecodeResult.MALFORMED;
         }
-        final int format = buffer.getByte(offset) & 0xFF;
-        if (format == SnapshotFormat.FORMAT_BITPACKED)
+        if (!SnapshotFormat.isRangeCoded(buffer.getByte(offset)))
         {
             return decodeStream(framedReader.wrap(buffer, offset + 1, length - 1), bitpacked, sequence);
         }
-        if (format == SnapshotFormat.FORMAT_RANGE_CODED)
+        // The whole frame is the range coder's: its first byte is never 0 (RangeBitWriter.startAboveZeroByte).
+        final DecodeResult result = decodeStream(
+            rangeReader.wrapWithoutModel(buffer, offset, length).startAboveZeroByte(), modeled, sequence);
+        if (result == DecodeResult.OK && modelRing != null)
         {
-            final DecodeResult result =
-                decodeStream(rangeReader.wrapWithoutModel(buffer, offset + 1, length - 1), modeled, sequence);
-            if (result == DecodeResult.OK && modelRing != null)
-            {
-                rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan.objects, decodedCount));
-            }
-            return result;
+            rangeReader.exchangeModel(modelRing.exchange(lastTick, rangeReader.model(), plan, decodedCount));
         }
-        malformedPackets++;
-        return DecodeResult.MALFORMED;
+        return result;
     }
 
     private DecodeResult decodeStream(final BitStream reader, final PacketLayout layout, final int sequence)

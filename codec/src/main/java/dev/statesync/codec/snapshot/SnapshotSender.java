@@ -34,7 +34,7 @@ import dev.statesync.codec.priority.ObjectSizer;
  * {@code BaselineTable} (baselines, the packet's table, old-baseline protection), {@code PreparedSnapshot}
  * (candidates, predictions, sizes), {@code BudgetFitter} (which candidates fit a budget), {@code PacketPlan} and
  * {@code SnapshotPacket} (the packet as a value and its one serialize routine, shared with the receiver),
- * {@code FrameWriter} (format byte, bitpacked or range-coded) and {@code SenderStatistics}.
+ * {@code FrameWriter} (bitpacked behind a format byte, or range-coded) and {@code SenderStatistics}.
  *
  * <p>One snapshot per tick; ticks increase. Allocation-free after construction: a new connection reuses a sender
  * with {@link #reset()} (its rings are about 2.4 MB for 901 objects) instead of building one. Not thread-safe.
@@ -98,7 +98,7 @@ public final class SnapshotSender implements ObjectSizer
         this.objectCount = objectCount;
         this.stride = schema.stride();
         final IndexCoding indexCoding = new IndexCoding(objectCount);
-        modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount) : null;
+        modelRing = config.rangeCoded() ? new ModelRing(config.modelRingDepth(), objectCount, schema.atRestOffset()) : null;
         sentRing = new StateRing(schema, objectCount, config.ringDepthTicks());
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
         tickAnchor = new TickAnchor(config.shortTicks());
@@ -412,10 +412,11 @@ public final class SnapshotSender implements ObjectSizer
     }
 
     /**
-     * Write the prepared snapshot framed (see {@link SnapshotConfig#rangeCoded}): a format byte, then the
-     * range-coded snapshot if that is smaller, else the bitpacked one. Never writes past {@code capacityBytes}:
+     * Write the prepared snapshot framed (see {@link SnapshotConfig#rangeCoded}): the range-coded snapshot if that
+     * makes the smaller frame, else a format byte and the bitpacked one. Never writes past {@code capacityBytes}:
      * the objects must fit {@code capacityBytes - 1} bitpacked (as a bit budget of that size guarantees), or
-     * range-coded (as {@link #encodeFramed} makes sure, or this throws after recording the packet as sent).
+     * {@code capacityBytes} range-coded (as {@link #encodeFramed} makes sure, or this throws after recording the
+     * packet as sent).
      *
      * @param sequence the packet sequence this snapshot will travel in (see {@link #write}).
      * @return bytes written at {@code offset}.
@@ -526,8 +527,9 @@ public final class SnapshotSender implements ObjectSizer
         int fitted = -1;
         if (prepared.mayExceed(budgetBits))
         {
-            frames.ensureScratch((int)Math.min(budgetBits / 8, Integer.MAX_VALUE));
-            fitted = fitter.fitRangeCoded(order, orderCount, budgetBits);
+            frames.ensureScratch(capacityBytes);
+            // A range-coded frame has no format byte: the whole capacity.
+            fitted = fitter.fitRangeCoded(order, orderCount, budgetBits, 8L * capacityBytes);
         }
         if (fitted < 0)
         {

@@ -296,8 +296,8 @@ class AnchoredTickProperties
         final PacketPlan read = new PacketPlan(1);
         read.sequence = delivered;
         final UnsafeBuffer bytes = new UnsafeBuffer(packet);
-        final dev.statesync.codec.bits.BitStream header = packet[0] == SnapshotFormat.FORMAT_RANGE_CODED && rangeCoded ?
-            new dev.statesync.codec.entropy.RangeBitReader().wrapWithoutModel(bytes, 1, packet.length - 1) :
+        final dev.statesync.codec.bits.BitStream header = rangeCoded && SnapshotFormat.isRangeCoded(packet[0]) ?
+            new dev.statesync.codec.entropy.RangeBitReader().wrapWithoutModel(bytes, 0, packet.length).startAboveZeroByte() :
             new BitReader(bytes, rangeCoded ? 1 : 0, packet.length - (rangeCoded ? 1 : 0));
         final PacketBaselines seen = new Lookup()
         {

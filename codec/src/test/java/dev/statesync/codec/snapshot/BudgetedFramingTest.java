@@ -95,14 +95,14 @@ class BudgetedFramingTest
             fittedPriorities.markSent(fitted.includedObjects(), fitted.includedCount());
             assertTrue(length <= capacity);
             assertEquals(DecodeResult.OK, receiver.decodeFramed(frame, 0, length, tick));
-            if (frame.getByte(0) == SnapshotFormat.FORMAT_RANGE_CODED)
+            if (SnapshotFormat.isRangeCoded(frame.getByte(0)))
             {
-                rangeWriter.wrap(reserialized, 0, capacity);
+                rangeWriter.wrap(reserialized, 0, capacity).startAboveZeroByte();
                 fitted.serializeLastPacket(rangeWriter);
                 final int again = rangeWriter.finish();
-                final byte[] sent = new byte[length - 1];
+                final byte[] sent = new byte[length];
                 final byte[] copy = new byte[again];
-                frame.getBytes(1, sent);
+                frame.getBytes(0, sent);
                 reserialized.getBytes(0, copy);
                 assertArrayEquals(sent, copy, "tick " + tick);
             }

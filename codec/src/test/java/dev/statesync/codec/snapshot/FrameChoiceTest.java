@@ -74,12 +74,17 @@ class FrameChoiceTest
             final BitMeasure bitpacked = new BitMeasure();
             sender.serializeLastPacket(bitpacked);
             final int bitpackedBytes = (bitpacked.bits() + 7) / 8;
-            sender.serializeLastPacket(rangeWriter.wrap(recoded, 0, recoded.capacity()));
+            sender.serializeLastPacket(rangeWriter.wrap(recoded, 0, recoded.capacity()).startAboveZeroByte());
             final int rangeBytes = rangeWriter.finish();
-            final boolean rangeCoded = rangeBytes < bitpackedBytes;
-            assertEquals(rangeCoded ? SnapshotFormat.FORMAT_RANGE_CODED : SnapshotFormat.FORMAT_BITPACKED,
-                frame.getByte(0), "tick " + tick + ": range-coded " + rangeBytes + " B, bitpacked " + bitpackedBytes);
-            assertEquals(1 + (rangeCoded ? rangeBytes : bitpackedBytes), length, "tick " + tick);
+            // A range-coded frame is the coder's bytes alone; a bitpacked one has the format byte in front.
+            final boolean rangeCoded = rangeBytes < 1 + bitpackedBytes;
+            assertEquals(rangeCoded, SnapshotFormat.isRangeCoded(frame.getByte(0)),
+                "tick " + tick + ": range-coded " + rangeBytes + " B, bitpacked " + bitpackedBytes);
+            if (!rangeCoded)
+            {
+                assertEquals(SnapshotFormat.FORMAT_BITPACKED, frame.getByte(0), "tick " + tick);
+            }
+            assertEquals(rangeCoded ? rangeBytes : 1 + bitpackedBytes, length, "tick " + tick);
             if (rangeCoded)
             {
                 rangeCodedFrames++;
@@ -122,7 +127,7 @@ class FrameChoiceTest
                 }
                 sender.encodeFramed(tick, states, null, 0, frame, 0, frame.capacity(), tick);
                 sender.onAcked(tick);
-                if (frame.getByte(0) == SnapshotFormat.FORMAT_RANGE_CODED)
+                if (SnapshotFormat.isRangeCoded(frame.getByte(0)))
                 {
                     rangeCoded++;
                 }

@@ -134,11 +134,13 @@ class ModeledSnapshotTest
         final SplittableRandom random = new SplittableRandom(seed);
         final int density = 1 + random.nextInt(100);
         final boolean[] reference = new boolean[objectCount + 5];
+        final boolean[] resting = new boolean[objectCount + 5];
         final int[] indices = new int[objectCount];
         int count = 0;
         for (int object = 0; object < objectCount; object++)
         {
             reference[5 + object] = random.nextInt(100) < density;
+            resting[5 + object] = reference[5 + object] && random.nextInt(4) == 0;
             final boolean carried = random.nextInt(10) == 0 ? !reference[5 + object] : reference[5 + object];
             if (carried)
             {
@@ -148,13 +150,17 @@ class ModeledSnapshotTest
         final IndexCoding coding = new IndexCoding(objectCount);
         final byte[] storage = new byte[2048];
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(storage), 0, storage.length);
-        coding.serializeModeled(writer, indices, count, withReference ? reference : null, 5);
+        assertEquals(count, coding.serializeModeled(
+            writer, indices, count, withReference ? reference : null, withReference ? resting : null, 5));
         final int length = writer.finish();
 
         final int[] decoded = new int[objectCount];
         final RangeBitReader reader = new RangeBitReader().wrap(new UnsafeBuffer(storage), 0, length);
-        coding.serializeModeled(reader, decoded, count, withReference ? reference : null, 5);
+        // The reader is not told the count: the set's "more" flags end it.
+        final int decodedCount = coding.serializeModeled(
+            reader, decoded, 0, withReference ? reference : null, withReference ? resting : null, 5);
         assertFalse(reader.isFailed());
+        assertEquals(count, decodedCount);
         assertArrayEquals(Arrays.copyOf(indices, count), Arrays.copyOf(decoded, count));
     }
 
@@ -171,7 +177,7 @@ class ModeledSnapshotTest
             indices[count++] = object;
         }
         final RangeBitWriter writer = new RangeBitWriter().wrap(new UnsafeBuffer(new byte[64]), 0, 4);
-        new IndexCoding(objectCount).serializeModeled(writer, indices, count, null, 0);
+        new IndexCoding(objectCount).serializeModeled(writer, indices, count, null, null, 0);
         writer.finish();
         assertTrue(writer.isFailed());
     }
@@ -197,7 +203,7 @@ class ModeledSnapshotTest
         }
         final UnsafeBuffer first = new UnsafeBuffer(new byte[8192]);
         final int firstLength = sender.encodeFramed(1, states, null, 0, first, 0, first.capacity(), 1);
-        assertEquals(SnapshotFormat.FORMAT_RANGE_CODED, first.getByte(0));
+        assertTrue(SnapshotFormat.isRangeCoded(first.getByte(0)));
         assertEquals(DecodeResult.OK, receiver.decodeFramed(first, 0, firstLength, 1));
         // Another receiver gets the same snapshot bitpacked: the same baselines, but no coder model for tick 1.
         final UnsafeBuffer firstBitpacked = new UnsafeBuffer(new byte[8192]);
@@ -214,7 +220,7 @@ class ModeledSnapshotTest
         }
         final UnsafeBuffer second = new UnsafeBuffer(new byte[8192]);
         final int secondLength = sender.encodeFramed(2, states, null, 0, second, 0, second.capacity(), 2);
-        assertEquals(SnapshotFormat.FORMAT_RANGE_CODED, second.getByte(0));
+        assertTrue(SnapshotFormat.isRangeCoded(second.getByte(0)));
 
         final int[] before = other.states().array().clone();
         assertEquals(DecodeResult.BASELINE_MISSING, other.decodeFramed(second, 0, secondLength, 2));

@@ -143,8 +143,8 @@ class SnapshotPacketProperties
         final int newestTick = written.tableTicks[0];
         final int newestAge = written.tick - newestTick;
         final boolean[] entryCarried = randomSet(objectCount, random);
-        final ModelRing writerRing = new ModelRing(32, objectCount);
-        final ModelRing readerRing = new ModelRing(32, objectCount);
+        final ModelRing writerRing = new ModelRing(32, objectCount, 0);
+        final ModelRing readerRing = new ModelRing(32, objectCount, 0);
         if (fallback != 2)
         {
             store(writerRing, newestTick, entryCarried);
@@ -216,7 +216,12 @@ class SnapshotPacketProperties
                 objects[count++] = object;
             }
         }
-        ring.exchange(tick, new ContextModel(), objects, count);
+        // A plan of those objects, none at rest (state records of one zero field) and none against two baselines.
+        final PacketPlan plan = new PacketPlan(carried.length);
+        System.arraycopy(objects, 0, plan.objects, 0, count);
+        plan.states = new int[carried.length];
+        plan.tableSize = 0;
+        ring.exchange(tick, new ContextModel(), plan, count);
     }
 
     /** Every field of {@code written} that the packet carries is in {@code read}. */

@@ -184,7 +184,7 @@ final class UnackedReferenceTest
                 "tick " + tick + " (referencing " + referencing + "): newest acked of its kind " + newestOfKind +
                     ", of any " + newest);
             ownKindNotNewest += newestOfKind >= 0 && newestOfKind != newest ? 1 : 0;
-            if (buffer.getByte(0) == SnapshotFormat.FORMAT_RANGE_CODED)
+            if (SnapshotFormat.isRangeCoded(buffer.getByte(0)))
             {
                 rangeCoded.add(tick);
             }

@@ -222,7 +222,7 @@ public final class SnapshotAuthority implements AckListener, PacketProcessor
         final int sequence = endpoint.nextSequence();
         if (framed)
         {
-            // One byte of every packet is the format byte of the frame.
+            // A framed snapshot: range-coded, or a format byte and the bitpacked packet.
             if (priorities == null)
             {
                 payloadBytes = sender.encodeFramed(tick, states, null, 0, payload, 0, budgetBytes, sequence);
