@@ -15,7 +15,8 @@ import dev.statesync.codec.entropy.ContextModel;
  * {@link ModeledLayout#serializeObjects}). Per object it also keeps whether that snapshot carried it at rest (a
  * context of the object set: a resting object sent once is seldom sent again) and against two baselines (a
  * context of the older ref). A slot remembers its tick, so an entry that was overwritten or never stored is
- * reported missing, never silently used. Memory: {@code depth * (ContextModel.BYTES + 3 * objects)} bytes.
+ * reported missing, never silently used. Memory: {@code depth * (ContextModel.BYTES + 3 * objects + 4 * MAX_BASELINES_PER_PACKET)} bytes
+ * (the last: each slot's baseline table, {@link ReferencedTable}).
  * Allocation-free after construction.
  */
 final class ModelRing
