@@ -2,6 +2,8 @@ package dev.statesync.codec.bits;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Assertions;
+
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -112,6 +114,26 @@ public final class BitOps
             bytes[i] = b == null ? null : new byte[b.length];
         }
         return bytes;
+    }
+
+    /**
+     * Assert that what a stream read back ({@code read}, {@code readBytes}, as {@link #serialize} fills them) equals
+     * what {@code ops} wrote, field by field (alignments carry no value).
+     */
+    public static void assertReadBack(final List<Op> ops, final int[] read, final byte[][] readBytes)
+    {
+        final int[] expected = values(ops);
+        for (int i = 0; i < ops.size(); i++)
+        {
+            if (ops.get(i).kind() == Kind.BYTES)
+            {
+                Assertions.assertArrayEquals(ops.get(i).bytes(), readBytes[i], "field " + i);
+            }
+            else if (ops.get(i).kind() != Kind.ALIGN)
+            {
+                Assertions.assertEquals(expected[i], read[i], "field " + i + " " + ops.get(i));
+            }
+        }
     }
 
     /**

@@ -59,18 +59,7 @@ class BitPackerPropertiesTest
 
         assertFalse(reader.isFailed());
         assertEquals(length * 8, reader.bitsRead(), "read up to the end of the last written byte");
-        final int[] expected = BitOps.values(ops);
-        for (int i = 0; i < ops.size(); i++)
-        {
-            if (ops.get(i).kind() == BitOps.Kind.BYTES)
-            {
-                assertArrayEquals(ops.get(i).bytes(), readBytes[i], "field " + i);
-            }
-            else if (ops.get(i).kind() != BitOps.Kind.ALIGN)
-            {
-                assertEquals(expected[i], read[i], "field " + i + " " + ops.get(i));
-            }
-        }
+        BitOps.assertReadBack(ops, read, readBytes);
     }
 
     @Property(tries = 2000)

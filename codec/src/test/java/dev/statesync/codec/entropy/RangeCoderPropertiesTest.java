@@ -2,8 +2,6 @@ package dev.statesync.codec.entropy;
 
 import dev.statesync.codec.bits.BitOps;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,18 +43,7 @@ class RangeCoderPropertiesTest
         BitOps.serialize(reader, ops, read, readBytes);
 
         assertFalse(reader.isFailed());
-        final int[] expected = BitOps.values(ops);
-        for (int i = 0; i < ops.size(); i++)
-        {
-            if (ops.get(i).kind() == BitOps.Kind.BYTES)
-            {
-                assertArrayEquals(ops.get(i).bytes(), readBytes[i]);
-            }
-            else if (ops.get(i).kind() != BitOps.Kind.ALIGN)
-            {
-                assertEquals(expected[i], read[i], "field " + i + " " + ops.get(i));
-            }
-        }
+        BitOps.assertReadBack(ops, read, readBytes);
     }
 
     @Property(tries = 2000)
