@@ -151,6 +151,17 @@ public final class JsonReport
         cpu.set("encodeNsPerObject", number(r.encodeNsPerObject()));
         cpu.set("decodeNsPerObject", number(r.decodeNsPerObject()));
         cpu.put("objectsSent", r.objectsSent());
+        cpu.set("clientsPerCoreEncode", number(RunReport.clientsPerCore(r.encodeNsPerObject(), r.objectsSent(), r.seconds())));
+        cpu.set("clientsPerCoreEncodeDecode", number(RunReport.clientsPerCore(
+            r.encodeNsPerObject() + r.decodeNsPerObject(), r.objectsSent(), r.seconds())));
+        cpu.set("secondHalfEncodeNsPerObject", number(r.secondHalfEncodeNsPerObject()));
+        cpu.set("secondHalfDecodeNsPerObject", number(r.secondHalfDecodeNsPerObject()));
+        cpu.put("secondHalfObjectsSent", r.secondHalfObjectsSent());
+        cpu.set("secondHalfClientsPerCoreEncode", number(RunReport.clientsPerCore(
+            r.secondHalfEncodeNsPerObject(), r.secondHalfObjectsSent(), r.secondHalfSeconds())));
+        cpu.set("secondHalfClientsPerCoreEncodeDecode", number(RunReport.clientsPerCore(
+            r.secondHalfEncodeNsPerObject() + r.secondHalfDecodeNsPerObject(), r.secondHalfObjectsSent(),
+            r.secondHalfSeconds())));
         root.put("wallTimeMs", r.wallTimeMs());
         return root;
     }

@@ -90,6 +90,40 @@ public record RunReport(
         return stages.get(stage.ordinal());
     }
 
+    /** @return simulated seconds of the whole run. */
+    public double seconds()
+    {
+        return (double)ticks / hz;
+    }
+
+    /** @return simulated seconds of the run's second half (ticks after {@code ticks / 2}), the warmer timing's span. */
+    public double secondHalfSeconds()
+    {
+        return (double)(ticks - ticks / 2) / hz;
+    }
+
+    /**
+     * How many clients like this run's one a single core could serve, from the CPU time timed in the run: one second
+     * over the time a second of this client's snapshots cost, which is its objects sent per simulated second times
+     * the time per object. Issue 12's figure: at 94 objects a snapshot and 60 Hz, 1,000 ns per object is 177
+     * clients per core. The physics, the sockets and whatever the timing leaves out are not in it, so it is an upper
+     * bound for a real server; and a run's timing starts from a cold JVM (JMH's {@code CubesCodecBenchmark} times the
+     * codec warm).
+     *
+     * @param nsPerObject time per object sent, ns (encode, or encode plus decode).
+     * @param objects     objects sent in the timed span.
+     * @param seconds     simulated seconds of that span.
+     * @return clients per core, or NaN if nothing was sent or timed.
+     */
+    public static double clientsPerCore(final double nsPerObject, final long objects, final double seconds)
+    {
+        if (objects <= 0 || !(nsPerObject > 0) || !(seconds > 0))
+        {
+            return Double.NaN;
+        }
+        return 1e9 / (nsPerObject * (objects / seconds));
+    }
+
     /** @return statesync's payload bits per snapshot divided by Fiedler 2015's. */
     public double statesyncToFiedlerRatio()
     {

@@ -69,14 +69,30 @@ public final class TextTable
         // Timed inside this one run, from a cold JVM; JMH CubesCodecBenchmark measures the codec warm.
         out.append(String.format(Locale.ROOT,
             "%ncpu, cold (whole run from JVM start, reliability layer included): encode %.0f ns/object, " +
-            "decode %.0f ns/object (%d objects sent)%n",
-            r.encodeNsPerObject(), r.decodeNsPerObject(), r.objectsSent()));
+            "decode %.0f ns/object (%d objects sent)%s%n",
+            r.encodeNsPerObject(), r.decodeNsPerObject(), r.objectsSent(),
+            clientsPerCore(r.encodeNsPerObject(), r.decodeNsPerObject(), r.objectsSent(), r.seconds())));
         out.append(String.format(Locale.ROOT,
             "cpu, second half of the run (warmer, not steady state): encode %.0f ns/object, decode %.0f ns/object " +
-            "(%d objects sent)%n",
-            r.secondHalfEncodeNsPerObject(), r.secondHalfDecodeNsPerObject(), r.secondHalfObjectsSent()));
+            "(%d objects sent)%s%n",
+            r.secondHalfEncodeNsPerObject(), r.secondHalfDecodeNsPerObject(), r.secondHalfObjectsSent(),
+            clientsPerCore(r.secondHalfEncodeNsPerObject(), r.secondHalfDecodeNsPerObject(), r.secondHalfObjectsSent(),
+                r.secondHalfSeconds())));
         out.append(String.format(Locale.ROOT, "wall time %.1f s%n", r.wallTimeMs() / 1000.0));
         return out.toString();
+    }
+
+    /** @return "; N clients per core encode-only, M with decode (K objects a second each)", or "" without a timing. */
+    private static String clientsPerCore(
+        final double encodeNs, final double decodeNs, final long objects, final double seconds)
+    {
+        final double encodeOnly = RunReport.clientsPerCore(encodeNs, objects, seconds);
+        if (Double.isNaN(encodeOnly))
+        {
+            return "";
+        }
+        return String.format(Locale.ROOT, "; %.0f clients per core encode-only, %.0f with decode (%.0f objects a second each)",
+            encodeOnly, RunReport.clientsPerCore(encodeNs + decodeNs, objects, seconds), objects / seconds);
     }
 
     /** The statesync bit breakdown: categories on one side, object classes on the other. */

@@ -25,7 +25,10 @@ class JsonReportTest
             "unackedReferenceSnapshots", "heldSnapshots", "heldApplied", "rttMs");
     private static final List<String> PREDICTION_KEYS =
         List.of("perfectPredictionRate", "corrections", "largestCorrectionM", "largestDisplayedJumpPerFrameM");
-    private static final List<String> CPU_KEYS = List.of("encodeNsPerObject", "decodeNsPerObject", "objectsSent");
+    private static final List<String> CPU_KEYS = List.of("encodeNsPerObject", "decodeNsPerObject", "objectsSent",
+        "clientsPerCoreEncode", "clientsPerCoreEncodeDecode", "secondHalfEncodeNsPerObject",
+        "secondHalfDecodeNsPerObject", "secondHalfObjectsSent", "secondHalfClientsPerCoreEncode",
+        "secondHalfClientsPerCoreEncodeDecode");
 
     @Test
     void shouldWriteNonFiniteNumbersAsNullAndWholeNumbersWithoutAFraction()
@@ -78,6 +81,13 @@ class JsonReportTest
         assertEquals(PREDICTION_KEYS, keys(json.get("prediction")));
         assertTrue(json.get("prediction").get("corrections").isNull(), "the pile predicts no player");
         assertEquals(CPU_KEYS, keys(json.get("cpu")));
+        final JsonNode cpu = json.get("cpu");
+        // One second of CPU over what a second of this client's objects cost.
+        final double objectsPerSecond = report.objectsSent() / report.seconds();
+        assertEquals(1e9 / (report.encodeNsPerObject() * objectsPerSecond), cpu.get("clientsPerCoreEncode").asDouble(),
+            1e-6 * cpu.get("clientsPerCoreEncode").asDouble());
+        assertTrue(cpu.get("clientsPerCoreEncodeDecode").asDouble() < cpu.get("clientsPerCoreEncode").asDouble(),
+            "decoding too leaves fewer clients per core");
         assertTrue(text.endsWith("}\n"));
     }
 
