@@ -11,7 +11,8 @@ import dev.statesync.codec.state.QuantizedStates;
  * Where statesync's bits go, measured from the real range coder as it writes each sent frame (a
  * {@link BitAccount} on the sender), per field category and per object class, in bits per snapshot so the rows
  * add up to the statesync stage's bits/snapshot. Besides the coded fields, "coder overhead" is what the range
- * coder wrote beyond the fields' information (its final byte and rounding, under a byte a frame) and "framing, bitpacked frames" the
+ * coder wrote beyond the fields' information (its final byte and rounding, under a byte a frame) and "framing,
+ * bitpacked frames" the
  * whole frames sent bitpacked (format byte included), which the account does not see.
  *
  * <p>Object classes, set each tick before the send from the authority's scene: <b>resting</b> an object whose

@@ -15,8 +15,9 @@ import dev.statesync.codec.entropy.ContextModel;
  * {@link ModeledLayout#serializeObjects}). Per object it also keeps whether that snapshot carried it at rest (a
  * context of the object set: a resting object sent once is seldom sent again) and against two baselines (a
  * context of the older ref). A slot remembers its tick, so an entry that was overwritten or never stored is
- * reported missing, never silently used. Memory: {@code depth * (ContextModel.BYTES + 3 * objects + 4 * MAX_BASELINES_PER_PACKET)} bytes
- * (the last: each slot's baseline table, {@link ReferencedTable}).
+ * reported missing, never silently used. Memory:
+ * {@code depth * (ContextModel.BYTES + 3 * objects + 4 * MAX_BASELINES_PER_PACKET)} bytes (the last: each slot's
+ * baseline table, {@link ReferencedTable}).
  * Allocation-free after construction.
  */
 final class ModelRing
@@ -61,9 +62,9 @@ final class ModelRing
     /**
      * Remember the state after the snapshot of {@code tick}: its final model and the {@code count} objects of
      * {@code plan}, each with whether it was at rest and coded against two baselines (both ends read these from the
-     * same plan: the sender's as written, the receiver's as decoded). The ring keeps {@code model} itself, not a copy, and hands back the model object it
-     * evicts: a coder that just finished with {@code model} codes on with that one (see
-     * {@code RangeBitWriter.exchangeModel}), so storing copies nothing.
+     * same plan: the sender's as written, the receiver's as decoded). The ring keeps {@code model} itself, not a
+     * copy, and hands back the model object it evicts: a coder that just finished with {@code model} codes on with
+     * that one (see {@code RangeBitWriter.exchangeModel}), so storing copies nothing.
      *
      * @return the evicted slot's model, no longer held by the ring, for the caller to reuse.
      */

@@ -88,8 +88,8 @@ final class ReceivedBaselines implements PacketBaselines
         final int[] ring = receivedRing.array();
         final int newestAge = tick - newestTickOfBaseline;
         prediction.baselines(ring, newestOffset, newestAge, olderOffset, olderAge);
-        plan.motionContext[entry] = layout.usesMotionContexts() ? prediction.motionContext(ground, receivedRing.alternative(newestOffset)) :
-            MotionContext.NONE;
+        plan.motionContext[entry] = layout.usesMotionContexts() ?
+            prediction.motionContext(ground, receivedRing.alternative(newestOffset)) : MotionContext.NONE;
         return DecodeResult.OK;
     }
 

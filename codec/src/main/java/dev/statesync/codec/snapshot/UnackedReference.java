@@ -129,7 +129,8 @@ final class UnackedReference
 
     /**
      * @return the chain position of the planned packet of {@code plan} if it were written now: 0 when it names no
-     * unacked baseline, else one more than the packet it names (at most {@link SnapshotConfig#MAX_UNACKED_REFERENCE_CHAIN_DEPTH}).
+     * unacked baseline, else one more than the packet it names (at most
+     * {@link SnapshotConfig#MAX_UNACKED_REFERENCE_CHAIN_DEPTH}).
      */
     int chainOf(final PacketPlan plan)
     {

@@ -264,7 +264,8 @@ public final class SnapshotReplica implements PacketProcessor, AckListener
     }
 
     /**
-     * @return snapshots refused for a missing baseline and never applied. {@link SnapshotReplicaCounters#REFUSED_BASELINE_MISSING}
+     * @return snapshots refused for a missing baseline and never applied.
+     * {@link SnapshotReplicaCounters#REFUSED_BASELINE_MISSING}
      * counts every offer, and the endpoint offers a held snapshot a second time (after the next one applied,
      * {@link SnapshotLinkConfig#heldSnapshotSlots}): one offer of each held snapshot offered again is not a miss,
      * whether it then passed or was refused again.
