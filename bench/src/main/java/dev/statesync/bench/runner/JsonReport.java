@@ -136,6 +136,9 @@ public final class JsonReport
         link.put("invalidPackets", l.invalidPackets());
         link.put("baselineMisses", l.baselineMisses());
         link.put("unackedReferenceSnapshots", l.unackedReferenceSnapshots());
+        link.put("cleanSnapshots", l.cleanSnapshots());
+        link.set("cleanPayloadBitsMean", number(l.cleanPayloadBitsMean()));
+        link.set("referencingPayloadBitsMean", number(l.referencingPayloadBitsMean()));
         link.put("heldSnapshots", l.heldSnapshots());
         link.put("heldApplied", l.heldApplied());
         link.set("rttMs", number(l.rttMs()));

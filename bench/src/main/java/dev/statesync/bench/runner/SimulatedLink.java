@@ -48,6 +48,11 @@ final class SimulatedLink implements DatagramHandler
     private int datagramsThisTick;
     private long datagramBytesThisTick;
     private long snapshotDatagramsLost;
+    /** Payload bits of the snapshots that named only acked baselines, and how many there were. */
+    private long cleanPayloadBits;
+    private long cleanSnapshots;
+    /** Payload bits of the snapshots sent against the previous, unacked one. */
+    private long referencingPayloadBits;
     private long encodeNs;
     private long decodeNs;
     private long encodeNsBeforeSecondHalf;
@@ -134,8 +139,19 @@ final class SimulatedLink implements DatagramHandler
         startSendStage(nowNs, true);
         final long encodeStartNs = System.nanoTime();
         final long lostBefore = snapshotDatagramsLost;
+        final long referencingBefore = authority.sender().unackedReferencePackets();
         rateControl.send(authority, tick, current, nowNs);
         encodeNs += System.nanoTime() - encodeStartNs;
+        final long payloadBits = authority.lastPayloadBytes() * (long)Byte.SIZE;
+        if (authority.sender().unackedReferencePackets() != referencingBefore)
+        {
+            referencingPayloadBits += payloadBits;
+        }
+        else
+        {
+            cleanPayloadBits += payloadBits;
+            cleanSnapshots++;
+        }
         rateControl.onWire(authority, datagramBytesThisTick + datagramsThisTick * (long)LinkBudget.IP_UDP_HEADER_BYTES);
         final DisplayErrorCauses causes = fidelity.errorCauses();
         if (causes != null)
@@ -253,6 +269,9 @@ final class SimulatedLink implements DatagramHandler
                 replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) + rejected,
             replica.baselineMisses(),
             authority.sender().unackedReferencePackets(),
+            cleanSnapshots,
+            cleanPayloadBits,
+            referencingPayloadBits,
             r.counter(ReliableCounters.PACKETS_HELD),
             r.counter(ReliableCounters.HELD_PACKETS_DELIVERED),
             a.rttMs());

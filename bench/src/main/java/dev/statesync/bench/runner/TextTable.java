@@ -38,6 +38,7 @@ public final class TextTable
             "bitpacked symbols: %.2f bits/object sent, zeroth-order floor per (kind, width) %.2f " +
             "(the range coder's richer contexts can go below it)%n",
             r.bitpackedBitsPerObjectSent(), r.entropyBitsPerObject()));
+        snapshotKinds(r.link(), out);
         out.append(String.format(Locale.ROOT,
             "fidelity (%s): position error mean %.5f m, p99 %.5f m, max %.4f m; " +
             "rotation p99 %.3f deg; resting jitter %.6f m%n",
@@ -119,5 +120,22 @@ public final class TextTable
     {
         return String.format(Locale.ROOT, "%-26s %8.1f %5.1f%%", row.name(), row.bitsPerSnapshot(),
             total > 0 ? 100 * row.bitsPerSnapshot() / total : Double.NaN);
+    }
+
+    /**
+     * The payload of a snapshot by its kind: clean (named only acked baselines) and, when any were sent, referencing
+     * (sent against the previous, unacked one). Unbudgeted they alternate, so the two means say what a baseline one
+     * tick old saves against one a round trip old.
+     */
+    private static void snapshotKinds(final LinkFigures l, final StringBuilder out)
+    {
+        out.append(String.format(Locale.ROOT, "statesync payload by snapshot kind: clean (acked baselines only) %.1f bits x %d",
+            l.cleanPayloadBitsMean(), l.cleanSnapshots()));
+        if (l.unackedReferenceSnapshots() > 0)
+        {
+            out.append(String.format(Locale.ROOT, ", against the previous, unacked one %.1f bits x %d",
+                l.referencingPayloadBitsMean(), l.unackedReferenceSnapshots()));
+        }
+        out.append(System.lineSeparator());
     }
 }

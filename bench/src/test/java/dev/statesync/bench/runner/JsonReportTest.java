@@ -22,7 +22,8 @@ class JsonReportTest
         "positionErrorMaxM", "rotationErrorP99Deg", "restingJitterM");
     private static final List<String> LINK_KEYS =
         List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses",
-            "unackedReferenceSnapshots", "heldSnapshots", "heldApplied", "rttMs");
+            "unackedReferenceSnapshots", "cleanSnapshots", "cleanPayloadBitsMean", "referencingPayloadBitsMean",
+            "heldSnapshots", "heldApplied", "rttMs");
     private static final List<String> PREDICTION_KEYS =
         List.of("perfectPredictionRate", "corrections", "largestCorrectionM", "largestDisplayedJumpPerFrameM");
     private static final List<String> CPU_KEYS = List.of("encodeNsPerObject", "decodeNsPerObject", "objectsSent",
@@ -78,6 +79,7 @@ class JsonReportTest
         assertEquals(report.displayDelay().maxTicks(), json.get("fidelity").get("displayDelay").get("maxTicks").asInt());
         assertEquals(LINK_KEYS, keys(json.get("link")));
         assertEquals(report.link().packetsSent(), json.get("link").get("packetsSent").asLong());
+        assertEquals(report.link().cleanPayloadBitsMean(), json.get("link").get("cleanPayloadBitsMean").asDouble());
         assertEquals(PREDICTION_KEYS, keys(json.get("prediction")));
         assertTrue(json.get("prediction").get("corrections").isNull(), "the pile predicts no player");
         assertEquals(CPU_KEYS, keys(json.get("cpu")));

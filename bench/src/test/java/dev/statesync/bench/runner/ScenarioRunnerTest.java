@@ -104,6 +104,18 @@ class ScenarioRunnerTest
         assertTrue(ratio < 0.9, "bits on / off " + ratio);
         assertEquals(off.stage(Stage.FIEDLER_2015).bitsPerSnapshot(), on.stage(Stage.FIEDLER_2015).bitsPerSnapshot(),
             0.02 * off.stage(Stage.FIEDLER_2015).bitsPerSnapshot(), "the reference stage is about the same states");
+
+        // By kind: every snapshot is one or the other, their payloads add up to the stage's bits, and a baseline one
+        // tick old is what makes the referencing ones cheaper than the clean ones.
+        final LinkFigures kinds = on.link();
+        assertEquals(on.ticks(), kinds.cleanSnapshots() + referencing, "unbudgeted: one snapshot a tick, of one kind");
+        assertEquals(on.stage(Stage.STATESYNC).bitsPerSnapshot() * on.ticks(),
+            kinds.cleanPayloadBits() + kinds.referencingPayloadBits(), 1e-6 * kinds.cleanPayloadBits(),
+            "the two kinds' payloads are the stage's bits");
+        assertTrue(kinds.referencingPayloadBitsMean() < 0.8 * kinds.cleanPayloadBitsMean(),
+            kinds.referencingPayloadBitsMean() + " referencing against " + kinds.cleanPayloadBitsMean() + " clean");
+        assertEquals(off.ticks(), off.link().cleanSnapshots(), "acked baselines only: every snapshot is clean");
+        assertTrue(Double.isNaN(off.link().referencingPayloadBitsMean()), "no referencing snapshot, no mean");
     }
 
     /** Without loss a baseline miss is a reordering: held, the snapshot is applied after the one it names. */
