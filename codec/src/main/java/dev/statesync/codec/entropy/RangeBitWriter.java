@@ -255,15 +255,11 @@ public final class RangeBitWriter implements ModeledBitStream
             account.chargeBit(probability, bit);
         }
         final long bound = (range >>> ContextModel.PROBABILITY_BITS) * probability;
-        if (bit == 0)
-        {
-            range = bound;
-        }
-        else
-        {
-            low += bound;
-            range -= bound;
-        }
+        // Without a branch (a sign or mantissa bit is close to a coin toss, a branch on it mispredicts about half
+        // the time): a zero keeps the lower part, [low, low + bound); a one the upper, [low + bound, low + range).
+        final long one = -(long)bit;
+        low += bound & one;
+        range = (bound & ~one) | ((range - bound) & one);
         cells[index] = ContextModel.updated(cell, bit);
         if (range < TOP)
         {
