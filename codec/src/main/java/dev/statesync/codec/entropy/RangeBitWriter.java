@@ -267,6 +267,13 @@ public final class RangeBitWriter implements ModeledBitStream
         }
     }
 
+    /** {@link #encodeBit} in a generic (hashed) context, marked as written for {@link ContextModel#copyFrom}. */
+    private void encodeGenericBit(final int index, final int bit)
+    {
+        model.touchGeneric(index);
+        encodeBit(index, bit);
+    }
+
     /** Out of line: a binary decision renormalizes about once per eight bits of information it codes. */
     private void renormalize()
     {
@@ -323,7 +330,7 @@ public final class RangeBitWriter implements ModeledBitStream
         for (int i = treeBits - 1; i >= 0; i--)
         {
             final int bit = (high >>> i) & 1;
-            encodeBit(ContextModel.index(kind, width, node), bit);
+            encodeGenericBit(ContextModel.index(kind, width, node), bit);
             node = (node << 1) | bit;
         }
         if (directBits > 0)
@@ -431,6 +438,7 @@ public final class RangeBitWriter implements ModeledBitStream
         final int magnitude = Math.abs(value);
         final int magnitudeClass = 32 - Integer.numberOfLeadingZeros(magnitude);
         final int base = ContextModel.residualIndex(context, 0);
+        model.touchResidual(context);
         final int unary = Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES);
         for (int i = 0; i < unary; i++)
         {
@@ -479,11 +487,11 @@ public final class RangeBitWriter implements ModeledBitStream
         symbols++;
         for (int r = 0; r < rung; r++)
         {
-            encodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, r + 1), 1);
+            encodeGenericBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, r + 1), 1);
         }
         if (rung < last)
         {
-            encodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1), 0);
+            encodeGenericBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1), 0);
         }
         final int width = ladder.width(rung);
         if (width > 0)
