@@ -357,6 +357,54 @@ public final class RangeBitReader implements ModeledBitStream
         return !failed && decoded;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each flag as {@link #decodeBit} decodes it, with the context's cell, the range and the code in locals.
+     */
+    @Override
+    public int serializeFlagRun(final int zeros, final int limit, final int context)
+    {
+        ContextModel.checkFlagContext(context);
+        final int index = ContextModel.flagIndex(context);
+        final int[] cells = model.cells;
+        int cell = cells[index];
+        long narrowed = range;
+        long rest = code;
+        int k = 0;
+        while (k < limit)
+        {
+            final long bound = (narrowed >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
+            final long zero = (rest - bound) >> 63;
+            final int bit = (int)zero + 1;
+            rest -= bound & ~zero;
+            narrowed = (bound & zero) | ((narrowed - bound) & ~zero);
+            cell = ContextModel.updated(cell, bit);
+            if (narrowed < TOP)
+            {
+                range = narrowed;
+                code = rest;
+                renormalize();
+                narrowed = range;
+                rest = code;
+                if (failed)
+                {
+                    k++;
+                    break;
+                }
+            }
+            if (bit != 0)
+            {
+                break;
+            }
+            k++;
+        }
+        range = narrowed;
+        code = rest;
+        cells[index] = cell;
+        return k;
+    }
+
     @Override
     public int serializeLadder(final int value, final BitLadder ladder)
     {

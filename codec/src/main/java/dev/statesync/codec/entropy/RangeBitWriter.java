@@ -478,6 +478,51 @@ public final class RangeBitWriter implements ModeledBitStream
         return value;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The false flags' decisions with the context's cell and the range in locals: a false flag only narrows the
+     * range to its lower part, so {@code low} moves only when the range renormalizes.
+     */
+    @Override
+    public int serializeFlagRun(final int zeros, final int limit, final int context)
+    {
+        ContextModel.checkFlagContext(context);
+        if (zeros < 0 || zeros > limit)
+        {
+            throw new IllegalArgumentException("zeros must be 0.." + limit + ", got " + zeros);
+        }
+        if (account != null)
+        {
+            return ModeledBitStream.super.serializeFlagRun(zeros, limit, context);
+        }
+        final int index = ContextModel.flagIndex(context);
+        final int[] cells = model.cells;
+        int cell = cells[index];
+        long narrowed = range;
+        int k = 0;
+        while (k < zeros)
+        {
+            narrowed = (narrowed >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
+            cell = ContextModel.updated(cell, 0);
+            k++;
+            if (narrowed < TOP)
+            {
+                range = narrowed;
+                renormalize();
+                narrowed = range;
+                if (overflowed)
+                {
+                    break;
+                }
+            }
+        }
+        range = narrowed;
+        cells[index] = cell;
+        symbols += k;
+        return k;
+    }
+
     @Override
     public int serializeLadder(final int value, final BitLadder ladder)
     {
