@@ -102,6 +102,39 @@ public interface BitStream
         return serializeBool(value);
     }
 
+    /**
+     * Serialize a run of {@link #serializeFlag flags} in one context: when writing, {@code zeros} false flags (the
+     * caller then writes the true one that ends the run, if any, with {@link #serializeFlag}); when reading, flags
+     * until a true one, which is consumed, or {@code limit} of them. The same bits, in the same order, as that many
+     * {@link #serializeFlag} calls, and the same stop: the run ends after the flag during which the stream failed,
+     * counted as false. For a caller coding many flags in a row in one context ({@code IndexCoding}: the objects a
+     * packet does not carry), which a modeled stream codes with the context's state in registers.
+     *
+     * @param zeros   writing: the false flags to write, {@code 0..limit}; ignored when reading.
+     * @param limit   the most flags in the run.
+     * @param context the flags' context, as for {@link #serializeFlag}.
+     * @return writing, {@code zeros}; reading, the false flags before the true one, or {@code limit} if none; either,
+     * after a failure, the flags serialized (the failed one included).
+     */
+    default int serializeFlagRun(final int zeros, final int limit, final int context)
+    {
+        final boolean reading = isReading();
+        final int flags = reading ? limit : zeros;
+        for (int k = 0; k < flags; k++)
+        {
+            final boolean flag = serializeFlag(false, context);
+            if (isFailed())
+            {
+                return k + 1;
+            }
+            if (flag)
+            {
+                return k;
+            }
+        }
+        return flags;
+    }
+
     /** Serialize an unsigned value with a {@link BitLadder}: small numbers take few bits. */
     int serializeLadder(int value, BitLadder ladder);
 

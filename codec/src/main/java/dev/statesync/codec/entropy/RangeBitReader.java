@@ -151,6 +151,13 @@ public final class RangeBitReader implements ModeledBitStream
         return previous;
     }
 
+    /** {@link #decodeBit} in a generic (hashed) context, marked as written for {@link ContextModel#copyFrom}. */
+    private int decodeGenericBit(final int index)
+    {
+        model.touchGeneric(index);
+        return decodeBit(index);
+    }
+
     int decodeBit(final int index)
     {
         final int[] cells = model.cells;
@@ -222,7 +229,7 @@ public final class RangeBitReader implements ModeledBitStream
         int node = 1;
         for (int i = 0; i < treeBits; i++)
         {
-            node = (node << 1) | decodeBit(ContextModel.index(kind, width, node));
+            node = (node << 1) | decodeGenericBit(ContextModel.index(kind, width, node));
         }
         final long high = node - (1L << treeBits);
         final long low = directBits > 0 ? decodeDirect(directBits) & 0xFFFF_FFFFL : 0;
@@ -305,6 +312,7 @@ public final class RangeBitReader implements ModeledBitStream
     {
         ContextModel.checkResidualContext(context);
         final int base = ContextModel.residualIndex(context, 0);
+        model.touchResidual(context);
         int magnitudeClass = 0;
         while (magnitudeClass < ContextModel.RESIDUAL_UNARY_CLASSES && decodeBit(base + magnitudeClass) != 0)
         {
@@ -349,13 +357,61 @@ public final class RangeBitReader implements ModeledBitStream
         return !failed && decoded;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each flag as {@link #decodeBit} decodes it, with the context's cell, the range and the code in locals.
+     */
+    @Override
+    public int serializeFlagRun(final int zeros, final int limit, final int context)
+    {
+        ContextModel.checkFlagContext(context);
+        final int index = ContextModel.flagIndex(context);
+        final int[] cells = model.cells;
+        int cell = cells[index];
+        long narrowed = range;
+        long rest = code;
+        int k = 0;
+        while (k < limit)
+        {
+            final long bound = (narrowed >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
+            final long zero = (rest - bound) >> 63;
+            final int bit = (int)zero + 1;
+            rest -= bound & ~zero;
+            narrowed = (bound & zero) | ((narrowed - bound) & ~zero);
+            cell = ContextModel.updated(cell, bit);
+            if (narrowed < TOP)
+            {
+                range = narrowed;
+                code = rest;
+                renormalize();
+                narrowed = range;
+                rest = code;
+                if (failed)
+                {
+                    k++;
+                    break;
+                }
+            }
+            if (bit != 0)
+            {
+                break;
+            }
+            k++;
+        }
+        range = narrowed;
+        code = rest;
+        cells[index] = cell;
+        return k;
+    }
+
     @Override
     public int serializeLadder(final int value, final BitLadder ladder)
     {
         final int last = ladder.rungCount() - 1;
         final int id = ladder.maxValue();
         int rung = 0;
-        while (rung < last && decodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1)) != 0)
+        while (rung < last && decodeGenericBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1)) != 0)
         {
             rung++;
         }

@@ -255,20 +255,23 @@ public final class RangeBitWriter implements ModeledBitStream
             account.chargeBit(probability, bit);
         }
         final long bound = (range >>> ContextModel.PROBABILITY_BITS) * probability;
-        if (bit == 0)
-        {
-            range = bound;
-        }
-        else
-        {
-            low += bound;
-            range -= bound;
-        }
+        // Without a branch (a sign or mantissa bit is close to a coin toss, a branch on it mispredicts about half
+        // the time): a zero keeps the lower part, [low, low + bound); a one the upper, [low + bound, low + range).
+        final long one = -(long)bit;
+        low += bound & one;
+        range = (bound & ~one) | ((range - bound) & one);
         cells[index] = ContextModel.updated(cell, bit);
         if (range < TOP)
         {
             renormalize();
         }
+    }
+
+    /** {@link #encodeBit} in a generic (hashed) context, marked as written for {@link ContextModel#copyFrom}. */
+    private void encodeGenericBit(final int index, final int bit)
+    {
+        model.touchGeneric(index);
+        encodeBit(index, bit);
     }
 
     /** Out of line: a binary decision renormalizes about once per eight bits of information it codes. */
@@ -327,7 +330,7 @@ public final class RangeBitWriter implements ModeledBitStream
         for (int i = treeBits - 1; i >= 0; i--)
         {
             final int bit = (high >>> i) & 1;
-            encodeBit(ContextModel.index(kind, width, node), bit);
+            encodeGenericBit(ContextModel.index(kind, width, node), bit);
             node = (node << 1) | bit;
         }
         if (directBits > 0)
@@ -435,6 +438,7 @@ public final class RangeBitWriter implements ModeledBitStream
         final int magnitude = Math.abs(value);
         final int magnitudeClass = 32 - Integer.numberOfLeadingZeros(magnitude);
         final int base = ContextModel.residualIndex(context, 0);
+        model.touchResidual(context);
         final int unary = Math.min(magnitudeClass, ContextModel.RESIDUAL_UNARY_CLASSES);
         for (int i = 0; i < unary; i++)
         {
@@ -474,6 +478,51 @@ public final class RangeBitWriter implements ModeledBitStream
         return value;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The false flags' decisions with the context's cell and the range in locals: a false flag only narrows the
+     * range to its lower part, so {@code low} moves only when the range renormalizes.
+     */
+    @Override
+    public int serializeFlagRun(final int zeros, final int limit, final int context)
+    {
+        ContextModel.checkFlagContext(context);
+        if (zeros < 0 || zeros > limit)
+        {
+            throw new IllegalArgumentException("zeros must be 0.." + limit + ", got " + zeros);
+        }
+        if (account != null)
+        {
+            return ModeledBitStream.super.serializeFlagRun(zeros, limit, context);
+        }
+        final int index = ContextModel.flagIndex(context);
+        final int[] cells = model.cells;
+        int cell = cells[index];
+        long narrowed = range;
+        int k = 0;
+        while (k < zeros)
+        {
+            narrowed = (narrowed >>> ContextModel.PROBABILITY_BITS) * ContextModel.probabilityOf(cell);
+            cell = ContextModel.updated(cell, 0);
+            k++;
+            if (narrowed < TOP)
+            {
+                range = narrowed;
+                renormalize();
+                narrowed = range;
+                if (overflowed)
+                {
+                    break;
+                }
+            }
+        }
+        range = narrowed;
+        cells[index] = cell;
+        symbols += k;
+        return k;
+    }
+
     @Override
     public int serializeLadder(final int value, final BitLadder ladder)
     {
@@ -483,11 +532,11 @@ public final class RangeBitWriter implements ModeledBitStream
         symbols++;
         for (int r = 0; r < rung; r++)
         {
-            encodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, r + 1), 1);
+            encodeGenericBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, r + 1), 1);
         }
         if (rung < last)
         {
-            encodeBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1), 0);
+            encodeGenericBit(ContextModel.index(ContextModel.KIND_LADDER_RUNG, id, rung + 1), 0);
         }
         final int width = ladder.width(rung);
         if (width > 0)

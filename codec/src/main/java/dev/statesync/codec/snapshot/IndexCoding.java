@@ -97,13 +97,51 @@ public final class IndexCoding
         final int lastReferenced = reference == null ? -1 : lastCarried(reference, referenceOffset);
         int found = 0;
         boolean previous = false;
-        for (int object = 0; object < objectCount && !stream.isFailed(); object++)
+        // Objects runStart..runEnd - 1 share one reference level (not the last object, whose flag is not coded).
+        int runEnd = 0;
+        int runLevel = 0;
+        int object = 0;
+        while (object < objectCount && !stream.isFailed())
         {
             final boolean last = object == objectCount - 1;
-            final int referenceLevel = reference == null ? 0 : referenceLevel(reference, resting, referenceOffset, object);
-            // The last object is carried if more were to follow: its flag is not coded.
-            final boolean carried = last || stream.serializeFlag(!reading && indices[found] == object,
-                FLAG_CONTEXT_BASE + referenceLevel * 2 + (previous ? 1 : 0));
+            if (!last && object >= runEnd)
+            {
+                runLevel = reference == null ? 0 : referenceLevel(reference, resting, referenceOffset, object);
+                runEnd = object + 1;
+                while (runEnd < objectCount - 1 &&
+                    (reference == null ? 0 : referenceLevel(reference, resting, referenceOffset, runEnd)) == runLevel)
+                {
+                    runEnd++;
+                }
+            }
+            final int referenceLevel = last ? (reference == null ? 0 : referenceLevel(reference, resting, referenceOffset,
+                object)) : runLevel;
+            final int context = FLAG_CONTEXT_BASE + referenceLevel * 2 + (previous ? 1 : 0);
+            final boolean carried;
+            if (last)
+            {
+                // The last object is carried if more were to follow: its flag is not coded.
+                carried = true;
+            }
+            else if (previous)
+            {
+                carried = stream.serializeFlag(!reading && indices[found] == object, context);
+            }
+            else
+            {
+                // Not carried after not carried, in one context until the level changes: the same flags as one call
+                // each, coded as a run (a packet carries about one object in nine; results.md, "CPU per client").
+                final int limit = runEnd - object;
+                final int zeros = stream.serializeFlagRun(reading ? 0 : Math.min(limit, indices[found] - object), limit,
+                    context);
+                object += zeros;
+                if (zeros == limit || stream.isFailed())
+                {
+                    continue;
+                }
+                // The object that ended the run is carried: its flag read by the run, or written now.
+                carried = reading || stream.serializeFlag(true, context);
+            }
             if (carried)
             {
                 indices[found++] = object;
@@ -114,6 +152,7 @@ public final class IndexCoding
                 }
             }
             previous = carried;
+            object++;
         }
         return found;
     }

@@ -114,6 +114,7 @@ final class ReferenceRangeBitReader implements ModeledBitStream
             bit = 1;
         }
         cells[index] = updated(cell, bit);
+        model.touch(index);
         while (range < TOP)
         {
             range <<= 8;

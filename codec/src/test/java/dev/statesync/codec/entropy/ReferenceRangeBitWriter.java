@@ -204,6 +204,7 @@ final class ReferenceRangeBitWriter implements ModeledBitStream
             range -= bound;
         }
         cells[index] = ReferenceRangeBitReader.updated(cell, bit);
+        model.touch(index);
         while (range < TOP)
         {
             range <<= 8;
