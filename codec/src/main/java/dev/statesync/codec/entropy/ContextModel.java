@@ -304,12 +304,6 @@ public final class ContextModel
         return cell & PROBABILITY_MASK;
     }
 
-    void update(final int index, final int bit)
-    {
-        touch(index);
-        cells[index] = updated(cells[index], bit);
-    }
-
     /**
      * @return {@code cell} after observing {@code bit}: the probability moved by its count's shift, the count one
      * more (up to {@link #MAX_COUNT}).
