@@ -1,20 +1,23 @@
 package dev.statesync.bench.runner;
 
-import dev.statesync.bench.runner.DisplayModel.Path;
+import java.util.Arrays;
+
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotDisplay;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
 
 /**
- * What a display shows of one object, tick by tick, given the states of its path it receives and when each arrives:
- * the library's rules ({@link DisplayModel}) replayed against the true path, for the oracle diagnostics
- * ({@link OracleBudgetBound}). At wall tick {@code S + D} it shows display tick {@code S} from the states that arrived
- * by then: the newest {@code A <= S} held when of tick {@code S} or at rest, blended towards the next one held when
- * that is at most {@code maxBlendTicks} later (held when further), else extrapolated from {@code A}.
+ * What the library's {@link SnapshotDisplay} shows of one object, tick by tick, given the states of its true path it
+ * receives and when each arrives, for the oracle diagnostics ({@link OracleBudgetBound}). At wall tick {@code W} the
+ * display is handed every state that arrived by then, in arrival order (it drops one older than a state it holds, as
+ * it does in a replica), and shows display tick {@code W - D}; that is compared with the path.
  */
 final class DisplayReplay
 {
     /** Arrival of a state that never arrives. */
     static final int NEVER = Integer.MAX_VALUE;
 
-    /** Errors of every shown pose: counts, the largest, and every position error for percentiles. */
+    /** Errors of every shown pose: counts, the largest, and every error for percentiles. */
     static final class Errors
     {
         private final double toleranceM;
@@ -31,18 +34,18 @@ final class DisplayReplay
             this.toleranceM = toleranceM;
         }
 
-        void add(final double positionM, final double rotationRad)
+        void add(final double positionM, final double rotationDeg)
         {
             if (samples == positions.length)
             {
-                positions = java.util.Arrays.copyOf(positions, samples * 2);
-                rotations = java.util.Arrays.copyOf(rotations, samples * 2);
+                positions = Arrays.copyOf(positions, samples * 2);
+                rotations = Arrays.copyOf(rotations, samples * 2);
             }
             positions[samples] = (float)positionM;
-            rotations[samples] = (float)Math.toDegrees(rotationRad);
+            rotations[samples] = (float)rotationDeg;
             samples++;
             maxM = Math.max(maxM, positionM);
-            rotationMaxDeg = Math.max(rotationMaxDeg, Math.toDegrees(rotationRad));
+            rotationMaxDeg = Math.max(rotationMaxDeg, rotationDeg);
             if (positionM > toleranceM)
             {
                 overTolerance++;
@@ -71,6 +74,7 @@ final class DisplayReplay
             return rotationMaxDeg;
         }
 
+        /** @return display ticks at which the object had no state yet. */
         long unheld()
         {
             return unheld;
@@ -92,19 +96,20 @@ final class DisplayReplay
             {
                 return 0;
             }
-            final float[] sorted = java.util.Arrays.copyOf(values, samples);
-            java.util.Arrays.sort(sorted);
+            final float[] sorted = Arrays.copyOf(values, samples);
+            Arrays.sort(sorted);
             return sorted[(int)Math.min(samples - 1, Math.floor(fraction * samples))];
         }
     }
 
-    private final DisplayModel display;
+    private final SnapshotDisplay display;
     private final int delayTicks;
-    private final double[] shown = new double[7];
+    private final float[] shown = new float[ObjectPath.STRIDE];
+    private Integer[] order = new Integer[0];
 
-    DisplayReplay(final DisplayModel.Rules rules, final int delayTicks)
+    DisplayReplay(final StateSchema schema, final SnapshotDisplayConfig config, final int delayTicks)
     {
-        this.display = new DisplayModel(rules);
+        this.display = new SnapshotDisplay(schema, 1, config);
         this.delayTicks = delayTicks;
     }
 
@@ -115,67 +120,36 @@ final class DisplayReplay
      * @param arrivals   the wall tick each arrives, or {@link #NEVER}.
      * @param count      states.
      */
-    void replay(final Path path, final int[] stateTicks, final int[] arrivals, final int count, final int fromTick,
+    void replay(final ObjectPath path, final int[] stateTicks, final int[] arrivals, final int count, final int fromTick,
         final Errors errors)
     {
+        if (order.length < count)
+        {
+            order = new Integer[count];
+        }
+        for (int i = 0; i < count; i++)
+        {
+            order[i] = i;
+        }
+        Arrays.sort(order, 0, count, (x, y) -> arrivals[x] != arrivals[y] ?
+            Integer.compare(arrivals[x], arrivals[y]) : Integer.compare(stateTicks[x], stateTicks[y]));
+        display.clear();
+        int next = 0;
         for (int s = fromTick; s < path.ticks(); s++)
         {
             final long wall = (long)s + delayTicks;
-            int a = -1;
-            int b = -1;
-            for (int i = 0; i < count && stateTicks[i] <= s; i++)
+            while (next < count && arrivals[order[next]] <= wall)
             {
-                if (arrivals[i] <= wall)
-                {
-                    a = i;
-                }
+                final int t = stateTicks[order[next]];
+                display.hold(0, t, path.records(), path.offset(t));
+                next++;
             }
-            if (a < 0)
+            if (display.show(0, s, shown, 0) == SnapshotDisplay.NOTHING)
             {
                 errors.unheld++;
                 continue;
             }
-            for (int i = a + 1; i < count; i++)
-            {
-                if (arrivals[i] <= wall)
-                {
-                    b = i;
-                    break;
-                }
-            }
-            final int tickA = stateTicks[a];
-            if (tickA == s || path.atRest()[tickA])
-            {
-                display.prepareExtrapolation(path, tickA, -1);
-                display.showUnblended(path, tickA, tickA, shown);
-            }
-            else if (b >= 0)
-            {
-                if (stateTicks[b] - tickA <= display.rules().maxBlendTicks())
-                {
-                    DisplayModel.showBlend(path, tickA, stateTicks[b], s, shown);
-                }
-                else
-                {
-                    display.prepareExtrapolation(path, tickA, -1);
-                    display.showUnblended(path, tickA, tickA, shown);
-                }
-            }
-            else
-            {
-                int previous = -1;
-                for (int i = a - 1; i >= 0; i--)
-                {
-                    if (arrivals[i] <= wall)
-                    {
-                        previous = stateTicks[i];
-                        break;
-                    }
-                }
-                display.prepareExtrapolation(path, tickA, previous);
-                display.showUnblended(path, tickA, s, shown);
-            }
-            errors.add(DisplayModel.positionError(path, s, shown), DisplayModel.rotationError(path, s, shown));
+            errors.add(path.positionErrorM(s, shown), path.rotationErrorDeg(s, shown));
         }
     }
 }

@@ -4,7 +4,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
-import dev.statesync.bench.runner.DisplayModel.Path;
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.sync.snapshot.SnapshotDisplayConfig;
 
 /**
  * What would an idealized sender need to keep every displayed pose of the cubes run within a tolerance, and what does
@@ -17,7 +18,7 @@ import dev.statesync.bench.runner.DisplayModel.Path;
  *      dev.statesync.bench.runner.OracleBudgetBound [options, see main]
  * </pre>
  * The sender it models pays a fixed number of bits per state and chooses per cube which states of the cube's true
- * path to send so that the library's display rules ({@link DisplayModel}) keep every tick within the tolerance
+ * path to send so that the library's own display ({@code SnapshotDisplay}) keeps every tick within the tolerance
  * ({@link InterpolationSampler}), in one of three ways ({@link Chooser}): dead reckoning (the present state, on the
  * first tick the display would be off), a sliding window (causal, one tick late: the last state a blend towards the
  * present still covers), or looking 16 ticks ahead (no real sender can). It then finds the smallest per-tick capacity
@@ -41,7 +42,7 @@ public final class OracleBudgetBound
     }
 
     /** Step {@code scene} for {@code ticks} ticks at the snapshot schema's precision and keep every object's path. */
-    static Path[] record(final String scene, final int ticks)
+    static ObjectPath[] record(final String scene, final int ticks)
     {
         final QuantizedScene world = new QuantizedScene(scene, SchemaKind.SNAPSHOT);
         if (!world.is3d())
@@ -49,12 +50,10 @@ public final class OracleBudgetBound
             throw new IllegalArgumentException("a 3D scene is needed, got " + scene);
         }
         final int objects = world.objectCount();
-        final int stride = FloatRecords.stride(true);
-        final Path[] paths = new Path[objects];
+        final ObjectPath[] paths = new ObjectPath[objects];
         for (int o = 0; o < objects; o++)
         {
-            paths[o] = new Path(ticks, new double[3 * ticks], new double[3 * ticks], new double[4 * ticks],
-                new double[3 * ticks], new boolean[ticks]);
+            paths[o] = ObjectPath.of(ticks);
         }
         for (int t = 0; t < ticks; t++)
         {
@@ -62,28 +61,38 @@ public final class OracleBudgetBound
             final float[] records = world.records();
             for (int o = 0; o < objects; o++)
             {
-                final int r = o * stride;
-                final Path path = paths[o];
-                for (int k = 0; k < 3; k++)
-                {
-                    path.position()[3 * t + k] = records[r + k];
-                    path.velocity()[3 * t + k] = records[r + 7 + k] / TICK_RATE_HZ;
-                    path.angularVelocity()[3 * t + k] = records[r + 10 + k] / TICK_RATE_HZ;
-                }
-                for (int k = 0; k < 4; k++)
-                {
-                    path.rotation()[4 * t + k] = records[r + 3 + k];
-                }
-                path.atRest()[t] = records[r + stride - 1] != 0f;
+                System.arraycopy(records, o * ObjectPath.STRIDE, paths[o].records(), paths[o].offset(t),
+                    ObjectPath.STRIDE);
             }
         }
         return paths;
     }
 
+    /** The display's settings: the library's defaults at 60 Hz unless an option says. */
+    static SnapshotDisplayConfig displayConfig(final int maxBlendTicks, final int maxExtrapolationTicks,
+        final int maxVelocitySpanTicks)
+    {
+        final long tickNs = 1_000_000_000L / TICK_RATE_HZ;
+        return new SnapshotDisplayConfig().tickDurationNs(tickNs).maxBlendTicks(maxBlendTicks)
+            .maxExtrapolationNs(maxExtrapolationTicks * tickNs).maxVelocitySpanTicks(maxVelocitySpanTicks);
+    }
+
     /** The run's settings (see {@link #main} for the options and defaults). */
     record Settings(double toleranceM, double rotationToleranceDeg, double bitsPerState, int framingBytes,
-        int transitTicks, int fromTick, double loss, int repairTicks, long seed, DisplayModel.Rules display)
+        int transitTicks, int fromTick, double loss, int repairTicks, long seed, StateSchema schema, int maxBlendTicks,
+        int maxExtrapolationTicks, int maxVelocitySpanTicks)
     {
+        /** @return the display's settings. */
+        SnapshotDisplayConfig display()
+        {
+            return displayConfig(maxBlendTicks, maxExtrapolationTicks, maxVelocitySpanTicks);
+        }
+
+        /** @return the display's settings with a different blend limit. */
+        SnapshotDisplayConfig display(final int blendLimitTicks)
+        {
+            return displayConfig(blendLimitTicks, maxExtrapolationTicks, maxVelocitySpanTicks);
+        }
     }
 
     /**
@@ -154,7 +163,7 @@ public final class OracleBudgetBound
         }
     }
 
-    static Plan plan(final Path[] paths, final Settings settings, final Chooser chooserKind, final int delayTicks,
+    static Plan plan(final ObjectPath[] paths, final Settings settings, final Chooser chooserKind, final int delayTicks,
         final int slackTicks, final Delivery delivery)
     {
         final int lag = slackTicks + delivery.spreadTicks() + settings.transitTicks();
@@ -162,12 +171,13 @@ public final class OracleBudgetBound
         {
             return null;
         }
-        final DisplayModel.Rules rules = settings.display();
-        final DisplayModel.Rules chooser = chooserKind == Chooser.DEAD_RECKONING ? new DisplayModel.Rules(0,
-            rules.maxExtrapolationTicks(), rules.minExtrapolationSpeedPerTick(), rules.velocitySpanTicks()) : rules;
+        // Dead reckoning chooses as if nothing were blended (a blend across one tick has no tick between).
+        final SnapshotDisplayConfig chooser = chooserKind == Chooser.DEAD_RECKONING ? settings.display(1) :
+            settings.display();
         final InterpolationSampler sampler = new InterpolationSampler(chooserKind == Chooser.SLIDING_WINDOW ?
             InterpolationSampler.Mode.SLIDING_WINDOW : InterpolationSampler.Mode.LOOK_AHEAD, settings.toleranceM(),
-            settings.rotationToleranceDeg(), delayTicks, slackTicks + settings.transitTicks(), lag, chooser);
+            settings.rotationToleranceDeg(), delayTicks, slackTicks + settings.transitTicks(), lag, settings.schema(),
+            chooser);
         final int ticks = paths[0].ticks();
         final double[] sends = new double[ticks + delivery.spreadTicks()];
         final int[][] stateTicks = new int[paths.length][];
@@ -203,7 +213,7 @@ public final class OracleBudgetBound
      *
      * @return the plan, or null when the delivery's last copy cannot arrive within the display delay.
      */
-    static Plan bestPlan(final Path[] paths, final Settings settings, final Chooser chooser, final int delayTicks,
+    static Plan bestPlan(final ObjectPath[] paths, final Settings settings, final Chooser chooser, final int delayTicks,
         final Delivery delivery)
     {
         if (chooser != Chooser.LOOK_AHEAD)
@@ -228,7 +238,7 @@ public final class OracleBudgetBound
      * {@code loss}, seeded, the same draw for every object), the next copies {@code spacing} apart until one gets
      * through.
      */
-    static DisplayReplay.Errors replay(final Path[] paths, final Settings settings, final Plan plan, final double loss)
+    static DisplayReplay.Errors replay(final ObjectPath[] paths, final Settings settings, final Plan plan, final double loss)
     {
         final Delivery delivery = plan.delivery();
         final int ticks = paths[0].ticks();
@@ -239,7 +249,7 @@ public final class OracleBudgetBound
         {
             lost[t] = random.nextDouble() < loss;
         }
-        final DisplayReplay replay = new DisplayReplay(settings.display(), plan.delayTicks());
+        final DisplayReplay replay = new DisplayReplay(settings.schema(), settings.display(), plan.delayTicks());
         final DisplayReplay.Errors errors = new DisplayReplay.Errors(settings.toleranceM());
         final int[] arrivals = new int[ticks];
         for (int o = 0; o < paths.length; o++)
@@ -270,8 +280,9 @@ public final class OracleBudgetBound
      * ms + 10 ms jitter), {@code --from-tick F} (61: the first second is start-up, every cube's first state, and is
      * left out), {@code --delays D,D,...} (display delays, ticks; 6,8,12,16,20,24), {@code --loss P} (0.05), {@code --repair-ticks R}
      * (8: a round trip and two ticks, when the acks tell the sender), {@code --seed N}, {@code --max-blend-ticks}
-     * (16), {@code --max-extrapolation-ticks} (9), {@code --velocity-span-ticks} (8: the snapshot schema's display,
-     * velocity from the two newest states; 0: the true velocity), {@code --scene NAME} (cubes).
+     * (16), {@code --max-extrapolation-ticks} (9), {@code --velocity-span-ticks} (4: the display extrapolates with the
+     * velocity between its two newest states when at most this far apart; the snapshot schema carries none; these
+     * three are {@code SnapshotDisplayConfig}'s defaults), {@code --scene NAME} (cubes).
      */
     public static void main(final String[] args)
     {
@@ -287,7 +298,7 @@ public final class OracleBudgetBound
         long seed = 24301;
         int maxBlendTicks = 16;
         int maxExtrapolationTicks = 9;
-        int velocitySpanTicks = 8;
+        int velocitySpanTicks = 4;
         String scene = "cubes";
         int[] delays = {6, 8, 12, 16, 20, 24};
         if (args.length % 2 != 0)
@@ -319,20 +330,22 @@ public final class OracleBudgetBound
             }
         }
         final Settings settings = new Settings(toleranceM, rotationToleranceDeg, bitsPerState, framingBytes, transitTicks,
-            fromTick, loss, repairTicks, seed, new DisplayModel.Rules(maxBlendTicks, maxExtrapolationTicks,
-            2.0 / TICK_RATE_HZ, velocitySpanTicks));
+            fromTick, loss, repairTicks, seed, SchemaKind.SNAPSHOT.schema(true), maxBlendTicks, maxExtrapolationTicks,
+            velocitySpanTicks);
         print(record(scene, seconds * TICK_RATE_HZ), settings, delays, System.out);
     }
 
-    static void print(final Path[] paths, final Settings settings, final int[] delays, final PrintStream out)
+    static void print(final ObjectPath[] paths, final Settings settings, final int[] delays, final PrintStream out)
     {
         final double framingKbps = settings.framingBytes() * 8.0 * TICK_RATE_HZ / 1000;
         final double seconds = (double)(paths[0].ticks() - TAIL_TICKS - settings.fromTick()) / TICK_RATE_HZ;
-        out.printf(Locale.ROOT, "%d objects, states and capacity over ticks %d..%d (%.1f s), errors to the end; tolerance %.3f m, rotation %.1f deg (0: not " +
-            "checked); %.0f bits a state, framing %.1f kbps (%d bytes a tick); transit %d ticks; display %s; loss %.1f%%, " +
-            "seed %d%n", paths.length, settings.fromTick(), paths[0].ticks() - TAIL_TICKS - 1, seconds, settings.toleranceM(),
-            settings.rotationToleranceDeg(), settings.bitsPerState(), framingKbps, settings.framingBytes(),
-            settings.transitTicks(), settings.display(), settings.loss() * 100, settings.seed());
+        out.printf(Locale.ROOT, "%d objects; states and capacity over ticks %d..%d (%.1f s), errors to the end; " +
+            "tolerance %.3f m, rotation %.1f deg (0: not checked); %.0f bits a state, framing %.1f kbps (%d bytes a " +
+            "tick); transit %d ticks; display: blends <= %d ticks, extrapolates <= %d ticks, velocity from states <= %d " +
+            "ticks apart; loss %.1f%%, seed %d%n", paths.length, settings.fromTick(), paths[0].ticks() - TAIL_TICKS - 1,
+            seconds, settings.toleranceM(), settings.rotationToleranceDeg(), settings.bitsPerState(), framingKbps,
+            settings.framingBytes(), settings.transitTicks(), settings.maxBlendTicks(), settings.maxExtrapolationTicks(),
+            settings.maxVelocitySpanTicks(), settings.loss() * 100, settings.seed());
         final Delivery[] deliveries = {
             new Delivery("once, no loss", 1, 1, false),
             new Delivery("once", 1, 1, false),
