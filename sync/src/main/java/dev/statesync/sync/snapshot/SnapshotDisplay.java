@@ -38,8 +38,10 @@ import dev.statesync.codec.state.StateSchema;
  * ("Largest displayed error"). A sender that spends a budget by expected error can expect the same display (the
  * codec's {@code ErrorPriorityConfig.displayExtrapolation}); measured, that was no better on average.
  *
- * <p>States are kept per object in tick order in a preallocated ring; a state not newer than the newest one held
- * (reordered, or a repeat) is dropped. Allocation free after construction.
+ * <p>States are kept per object in tick order in a preallocated ring. A state older than the newest one held (a
+ * repeat of a tick whose snapshot was lost, or a state resent late) takes its place in tick order: it still tells the
+ * display about the past it has not shown yet. One of a tick already held, or older than every state of a full ring,
+ * is dropped. Allocation free after construction.
  */
 public final class SnapshotDisplay
 {
@@ -115,22 +117,46 @@ public final class SnapshotDisplay
 
     /**
      * The replica now holds {@code record} (a dequantized float record) as {@code object}'s state of {@code tick}.
-     * Copied. Dropped unless newer than the newest state held of the object.
+     * Copied. A state older than the newest held goes in its place in tick order (the newer ones move up one slot;
+     * with the ring full, the oldest is evicted). Dropped when a state of {@code tick} is already held, or when the
+     * ring is full of newer states.
      *
      * @return true if kept.
      */
     public boolean hold(final int object, final int tick, final float[] record, final int offset)
     {
         final int base = object * depth;
-        final int newest = ticks[base + heads[object]];
-        if (newest != NO_TICK && tick <= newest)
+        final int head = heads[object];
+        int slot = head;
+        int newer = 0;
+        while (newer < depth && ticks[base + slot] != NO_TICK && ticks[base + slot] > tick)
+        {
+            slot = (slot + depth - 1) % depth;
+            newer++;
+        }
+        if (newer == depth || ticks[base + slot] == tick)
         {
             return false;
         }
-        final int head = (heads[object] + 1) % depth;
-        heads[object] = head;
-        ticks[base + head] = tick;
-        System.arraycopy(record, offset, records, (base + head) * stride, stride);
+        if (newer > 0 && ticks[base + slot] == NO_TICK)
+        {
+            // Older than every state held, with room below them: its slot is free.
+            ticks[base + slot] = tick;
+            System.arraycopy(record, offset, records, (base + slot) * stride, stride);
+            return true;
+        }
+        // The newer states move up one slot (the ring's oldest, or a free slot, above the head is overwritten).
+        int to = (head + 1) % depth;
+        heads[object] = to;
+        for (int k = 0; k < newer; k++)
+        {
+            final int from = (to + depth - 1) % depth;
+            ticks[base + to] = ticks[base + from];
+            System.arraycopy(records, (base + from) * stride, records, (base + to) * stride, stride);
+            to = from;
+        }
+        ticks[base + to] = tick;
+        System.arraycopy(record, offset, records, (base + to) * stride, stride);
         return true;
     }
 

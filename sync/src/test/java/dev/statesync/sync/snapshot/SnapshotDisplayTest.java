@@ -193,11 +193,10 @@ class SnapshotDisplayTest
     }
 
     @Test
-    void dropsAStateNotNewerThanTheNewestAndForgetsOnClear()
+    void dropsAStateOfATickHeldAndForgetsOnClear()
     {
         final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 1, new SnapshotDisplayConfig());
         assertTrue(display.hold(0, 10, pose3(1, 0, 0, 0, false), 0));
-        assertFalse(display.hold(0, 9, pose3(2, 0, 0, 0, false), 0));
         assertFalse(display.hold(0, 10, pose3(3, 0, 0, 0, false), 0));
         assertEquals(10, display.newestTick(0));
         display.show(0, 10, out3, 0);
@@ -205,6 +204,52 @@ class SnapshotDisplayTest
         display.clear();
         assertEquals(SnapshotDisplay.NO_TICK, display.newestTick(0));
         assertEquals(SnapshotDisplay.NOTHING, display.show(0, 10, out3, 0));
+    }
+
+    @Test
+    void aLateStateTakesItsPlaceInTickOrder()
+    {
+        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 1, new SnapshotDisplayConfig());
+        display.hold(0, 10, pose3(0, 0, 0, 0, false), 0);
+        display.hold(0, 16, pose3(6, 0, 0, 0, false), 0);
+        // The cube turned at 13: without that state the display cuts the corner.
+        assertEquals(SnapshotDisplay.BLENDED, display.show(0, 13, out3, 0));
+        assertEquals(3f, out3[0], 1e-6);
+        assertTrue(display.hold(0, 13, pose3(3, 2, 0, 0, false), 0), "a repeat of a lost tick");
+        assertEquals(16, display.newestTick(0));
+        assertEquals(SnapshotDisplay.HELD, display.show(0, 13, out3, 0));
+        assertEquals(2f, out3[1], 1e-6);
+        assertEquals(SnapshotDisplay.BLENDED, display.show(0, 14.5, out3, 0));
+        assertEquals(4.5f, out3[0], 1e-6);
+        assertEquals(1f, out3[1], 1e-6);
+        assertEquals(13, display.shownTick());
+        assertEquals(16, display.shownTowardsTick());
+        assertTrue(display.hold(0, 5, pose3(-5, 0, 0, 0, false), 0), "older than every state held, with room");
+        assertEquals(SnapshotDisplay.BLENDED, display.show(0, 7, out3, 0));
+        assertEquals(-3f, out3[0], 1e-6);
+    }
+
+    @Test
+    void aLateStateInAFullRingEvictsTheOldestAndOneOlderThanAllIsDropped()
+    {
+        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 1,
+            new SnapshotDisplayConfig().historyDepth(4));
+        for (final int tick : new int[] {10, 12, 14, 16})
+        {
+            display.hold(0, tick, pose3(tick, 0, 0, 0, false), 0);
+        }
+        assertFalse(display.hold(0, 9, pose3(9, 0, 0, 0, false), 0), "older than a full ring of newer states");
+        assertTrue(display.hold(0, 13, pose3(13, 0, 0, 0, false), 0));
+        // 10 evicted; 12, 13, 14, 16 held in order.
+        assertEquals(SnapshotDisplay.NOTHING, display.show(0, 11, out3, 0));
+        for (final int tick : new int[] {12, 13, 14, 16})
+        {
+            assertEquals(SnapshotDisplay.HELD, display.show(0, tick, out3, 0));
+            assertEquals(tick, out3[0], 1e-6);
+        }
+        assertEquals(SnapshotDisplay.BLENDED, display.show(0, 15, out3, 0));
+        assertEquals(15f, out3[0], 1e-6);
+        assertEquals(16, display.newestTick(0));
     }
 
     @Test
