@@ -132,13 +132,6 @@ public final class OracleBudgetBound
     {
     }
 
-    /**
-     * Choose every object's states so that the display holds whichever copy arrives: between the first copy's arrival
-     * ({@code slack + transit} after the state's tick) and the last one's ({@code + spread}) the display may or may
-     * not blend, and both must hold.
-     *
-     * @return the plan, or null when the last copy cannot arrive within the display delay.
-     */
     /** Who chooses the states, and how late it sends them. */
     enum Chooser
     {
@@ -163,6 +156,13 @@ public final class OracleBudgetBound
         }
     }
 
+    /**
+     * Choose every object's states so that the display holds whichever copy arrives: between the first copy's arrival
+     * ({@code slack + transit} after the state's tick) and the last one's ({@code + spread}) the display may or may
+     * not blend, and both must hold.
+     *
+     * @return the plan, or null when the last copy cannot arrive within the display delay.
+     */
     static Plan plan(final ObjectPath[] paths, final Settings settings, final Chooser chooserKind, final int delayTicks,
         final int slackTicks, final Delivery delivery)
     {
