@@ -127,13 +127,8 @@ public final class SnapshotDisplay
     {
         final int base = object * depth;
         final int head = heads[object];
-        int slot = head;
-        int newer = 0;
-        while (newer < depth && ticks[base + slot] != NO_TICK && ticks[base + slot] > tick)
-        {
-            slot = (slot + depth - 1) % depth;
-            newer++;
-        }
+        final int newer = statesNewerThan(base, head, tick);
+        final int slot = (head + depth - newer) % depth;
         if (newer == depth || ticks[base + slot] == tick)
         {
             return false;
@@ -158,6 +153,22 @@ public final class SnapshotDisplay
         ticks[base + to] = tick;
         System.arraycopy(record, offset, records, (base + to) * stride, stride);
         return true;
+    }
+
+    /**
+     * @return how many of an object's states, from the newest ({@code head}) back, are of a tick after {@code tick}
+     * (up to {@link #depth}; a free slot ends the walk). The slot that many steps back is the newest at or before it.
+     */
+    private int statesNewerThan(final int base, final int head, final double tick)
+    {
+        int slot = head;
+        int newer = 0;
+        while (newer < depth && ticks[base + slot] != NO_TICK && ticks[base + slot] > tick)
+        {
+            slot = (slot + depth - 1) % depth;
+            newer++;
+        }
+        return newer;
     }
 
     /** Forget every state held (a new session). */
@@ -192,13 +203,8 @@ public final class SnapshotDisplay
         shownExtrapolatedTicks = 0;
         final int base = object * depth;
         final int head = heads[object];
-        int slot = head;
-        int steps = 0;
-        while (steps < depth && ticks[base + slot] != NO_TICK && ticks[base + slot] > displayTick)
-        {
-            slot = (slot + depth - 1) % depth;
-            steps++;
-        }
+        final int steps = statesNewerThan(base, head, displayTick);
+        final int slot = (head + depth - steps) % depth;
         final int a = base + slot;
         if (steps == depth || ticks[a] == NO_TICK)
         {
