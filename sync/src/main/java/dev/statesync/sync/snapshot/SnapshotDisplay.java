@@ -133,14 +133,7 @@ public final class SnapshotDisplay
         {
             return false;
         }
-        if (newer > 0 && ticks[base + slot] == NO_TICK)
-        {
-            // Older than every state held, with room below them: its slot is free.
-            ticks[base + slot] = tick;
-            System.arraycopy(record, offset, records, (base + slot) * stride, stride);
-            return true;
-        }
-        // The newer states move up one slot (the ring's oldest, or a free slot, above the head is overwritten).
+        // The newer states move up one slot (the slot above the head is free, or the ring's oldest, now evicted).
         int to = (head + 1) % depth;
         heads[object] = to;
         for (int k = 0; k < newer; k++)
