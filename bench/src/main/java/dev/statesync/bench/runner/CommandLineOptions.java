@@ -280,6 +280,19 @@ final class CommandLineOptions
             dev.statesync.sync.reliable.ReliableConfig.MAX_HELD_PACKET_SLOTS, true);
     }
 
+    int cornerRepeatTicks = Options.CORNER_REPEATS_AUTO;
+
+    @Option(names = "--corner-repeats", paramLabel = "N|auto", order = 33,
+        description = {"resend the corners of paths (strikes, bounces) the replica does not hold, as states up to N",
+            "ticks old, chosen from the acks (SnapshotConfig.cornerRepeatMaxAgeTicks; 0: off; auto (default): " +
+                Options.BUDGETED_CORNER_REPEAT_TICKS + " under a budget,",
+            "off unbudgeted). On, --display-delay auto shows the replica N + transit ticks behind, so it can use them"})
+    void cornerRepeats(final String value)
+    {
+        cornerRepeatTicks = autoOrTicks("--corner-repeats", value, Options.CORNER_REPEATS_AUTO, 0,
+            dev.statesync.codec.snapshot.SnapshotConfig.MAX_CORNER_REPEAT_AGE_TICKS);
+    }
+
     double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;
 
     @Option(names = "--unacked-loss-weight", paramLabel = "W", order = 28,

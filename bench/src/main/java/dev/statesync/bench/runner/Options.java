@@ -57,6 +57,15 @@ public final class Options
     public static final int SEND_INTERVAL_AUTO = 0;
     /** Longest send interval, ticks: the display interpolates across at most 8 ticks. */
     public static final int MAX_SEND_INTERVAL_TICKS = 4;
+    /** {@code --corner-repeats auto} (the default): {@link #BUDGETED_CORNER_REPEAT_TICKS} under a budget, off without. */
+    public static final int CORNER_REPEATS_AUTO = -1;
+    /**
+     * {@code --corner-repeats auto} under a budget: corners up to 20 ticks old are resent, and the display delay is
+     * 20 ticks plus the transit (24 ticks, 400 ms, at the default link). Measured on the cubes run at 128 kbps
+     * (results.md, "Corner repeats"): 20 held the largest error under 10 cm on 14 seeds; at 12 and 16 (16 and 20
+     * ticks of delay) the largest error was 0.18-0.30 m.
+     */
+    public static final int BUDGETED_CORNER_REPEAT_TICKS = 20;
     /** {@code --unacked-refs auto} (the default): {@link #UNBUDGETED_UNACKED_REF_TICKS} unbudgeted, 0 under a budget. */
     public static final int UNACKED_REFS_AUTO = -1;
     /**
@@ -132,6 +141,7 @@ public final class Options
     private final int unackedRefTicks;
     private final int unackedChainDepth;
     private final int heldSnapshots;
+    private final int cornerRepeatTicks;
 
     private Options(final CommandLineOptions c)
     {
@@ -169,6 +179,7 @@ public final class Options
         unackedRefTicks = c.unackedRefTicks;
         unackedChainDepth = c.unackedChainDepth;
         heldSnapshots = c.heldSnapshots;
+        cornerRepeatTicks = c.cornerRepeatTicks;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -214,6 +225,7 @@ public final class Options
         unackedRefTicks = base.unackedRefTicks;
         unackedChainDepth = base.unackedChainDepth;
         heldSnapshots = base.heldSnapshots;
+        cornerRepeatTicks = base.cornerRepeatTicks;
     }
 
     /**
@@ -468,7 +480,20 @@ public final class Options
     public SnapshotConfig snapshotConfig()
     {
         return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks())
-            .unackedReferenceChainDepth(unackedChainDepth);
+            .unackedReferenceChainDepth(unackedChainDepth).cornerRepeatMaxAgeTicks(cornerRepeatTicks());
+    }
+
+    /**
+     * @return the oldest corner the sender resends, ticks ({@code --corner-repeats}; auto:
+     *         {@link #BUDGETED_CORNER_REPEAT_TICKS} under a budget), 0 for off.
+     */
+    public int cornerRepeatTicks()
+    {
+        if (cornerRepeatTicks != CORNER_REPEATS_AUTO)
+        {
+            return cornerRepeatTicks;
+        }
+        return budgeted() ? BUDGETED_CORNER_REPEAT_TICKS : 0;
     }
 
     /** @return snapshots the replica's endpoint holds for a second offer ({@code --held-snapshots}). */

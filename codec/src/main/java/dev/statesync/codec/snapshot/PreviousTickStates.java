@@ -31,6 +31,8 @@ final class PreviousTickStates
 
     /** Oldest tick repeated, in ticks before the packet's: a state of tick - 1 or tick - 2. */
     static final int MAX_AGE = 2;
+    /** Oldest previous-tick state a packet can carry, ticks before its own. */
+    static final int OLDEST_AGE = 32;
     /** Counts and entry gaps: 0..7 in 4 bits, 8..71 in 8, 72..1095 in 13, beyond in 33. */
     static final BitLadder LADDER = new BitLadder(3, 6, 10, 30);
 
