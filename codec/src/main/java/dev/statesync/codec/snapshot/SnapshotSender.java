@@ -657,11 +657,15 @@ public final class SnapshotSender implements ObjectSizer
         if (fitted < 0)
         {
             int chosenCount = fitter.chooseInOrder(order, orderCount, budgetBits);
-            final boolean allFit = chosenCount == prepared.candidateCount() && !prepared.mayExceed(budgetBits);
-            previousStatesBudgetBits = allFit ? budgetBits : -1;
-            if (corners != null && !allFit)
+            if (corners == null)
             {
-                // The chosen objects' corners need room the fill gave to more objects: fill again, leaving it.
+                previousStatesBudgetBits =
+                    chosenCount == prepared.candidateCount() && !prepared.mayExceed(budgetBits) ? budgetBits : -1;
+            }
+            else
+            {
+                // The chosen objects' corners need room the fill may have given to more objects: fill again, leaving
+                // it (the bound of the fill is a worst case, so a packet every candidate fits reserves it too).
                 planPacket(fitter.chosen(), chosenCount, 0);
                 corners.choose(plan);
                 reservedRepeatBits = plan.previousCount > 0 ? repeatBits() : 0;
