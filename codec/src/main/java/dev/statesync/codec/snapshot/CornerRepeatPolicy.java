@@ -15,7 +15,9 @@ import dev.statesync.codec.state.StateSchema;
  * is lost one time in twenty; the bend then costs the display decimetres (the cubes run at 128 kbps: 0.28-0.47 m on
  * 14 seeds). This policy knows what the replica holds from the acks, not from a guess of the loss: a send or repeat
  * counts as held once its packet is acked, or while the packet is younger than {@link #lossAfterTicks} (its ack
- * may still come); after that it counts as lost. Between each two held states (the oldest one this side of the
+ * may still come); after that it counts as lost, and a state lost once counts as held again only when acked or when
+ * two copies are in flight (so a resend goes out in the next two packets carrying the object: a resend lost as well
+ * would wait another round trip, past what the display can wait for). Between each two held states (the oldest one this side of the
  * window, then the held ones, then the packet's own state) it repeats the tick farthest from their straight blend
  * while one is more than the threshold off, and again inside the parts (the Douglas-Peucker simplification of the
  * path, sampled at ticks), but only ticks at most {@link #maxAgeTicks} old: the display must still be able to use
@@ -58,8 +60,6 @@ final class CornerRepeatPolicy
     private final int[] ackedPacketTick;
     /** Per entry of the plan being chosen: bit {@code age} set when that age is repeated. */
     private final long[] chosenAges;
-    /** Held state ticks of one object inside the window, while choosing. */
-    private final int[] heldScratch = new int[SENDS_PER_OBJECT];
     private int lossAfterTicks;
 
     /**
@@ -203,9 +203,12 @@ final class CornerRepeatPolicy
     private long repeatAges(final int object, final int tick, final int[] present, final int presentOffset)
     {
         final int base = object * SENDS_PER_OBJECT;
-        int held = 0;
         int anchor = NONE;
         boolean heldBeforeRing = false;
+        long ackedAges = 0;
+        long inFlightAges = 0;
+        long inFlightTwiceAges = 0;
+        long lostAges = 0;
         for (int j = 0; j < SENDS_PER_OBJECT; j++)
         {
             final int e = base + j;
@@ -219,38 +222,47 @@ final class CornerRepeatPolicy
             {
                 sendAcked[e] = true;
             }
-            if (!sendAcked[e] && tick - packetTick > lossAfterTicks)
-            {
-                continue;
-            }
+            final boolean lost = !sendAcked[e] && tick - packetTick > lossAfterTicks;
             if (!holds(stateTick))
             {
-                heldBeforeRing = true;
+                heldBeforeRing |= !lost;
             }
             else if (tick - stateTick > maxAgeTicks)
             {
-                if (anchor == NONE || stateTick - anchor > 0)
+                if (!lost && (anchor == NONE || stateTick - anchor > 0))
                 {
                     anchor = stateTick;
                 }
             }
             else
             {
-                heldScratch[held++] = stateTick;
+                final long bit = 1L << (tick - stateTick);
+                if (sendAcked[e])
+                {
+                    ackedAges |= bit;
+                }
+                else if (lost)
+                {
+                    lostAges |= bit;
+                }
+                else
+                {
+                    inFlightTwiceAges |= inFlightAges & bit;
+                    inFlightAges |= bit;
+                }
             }
         }
+        // A state whose packet was lost once counts as held again when acked or when two copies are in flight: one
+        // resend lost too would leave it to a second loss window, past what the display can wait for.
+        final long heldAges = ackedAges | inFlightAges & ~lostAges | inFlightTwiceAges;
         if (anchor == NONE && heldBeforeRing)
         {
             anchor = oldestObservedSince(tick - (ringTicks - 1));
         }
-        long heldAges = 0;
-        for (int k = 0; k < held; k++)
+        if (anchor == NONE && heldAges != 0)
         {
-            heldAges |= 1L << (tick - heldScratch[k]);
-            if (anchor == NONE || heldScratch[k] - anchor < 0)
-            {
-                anchor = heldScratch[k];
-            }
+            // The oldest held state inside the window.
+            anchor = tick - (63 - Long.numberOfLeadingZeros(heldAges));
         }
         if (anchor == NONE)
         {

@@ -102,9 +102,18 @@ class CornerRepeatPolicyTest
         }
         policy.observe(lostAt, statesAt(lostAt));
         assertTrue(policy.wantsRepeat(0, lostAt), "unacked for longer than the loss window: taken as lost");
-        choose(policy, lostAt, 0);
+        send(policy, lostAt, 0);
         assertEquals(1, plan.previousCount);
         assertEquals(lostAt - STRIKE_TICK, plan.previousAge[0], "the corner again, not the lost send's own tick");
+        policy.observe(lostAt + 1, statesAt(lostAt + 1));
+        assertTrue(policy.wantsRepeat(0, lostAt + 1), "a state lost once needs two copies in flight");
+        send(policy, lostAt + 1, 0);
+        assertEquals(1, plan.previousCount);
+        policy.observe(lostAt + 2, statesAt(lostAt + 2));
+        assertFalse(policy.wantsRepeat(0, lostAt + 2), "two copies in flight: held");
+        policy.acked(lostAt + 1);
+        policy.observe(lostAt + LOSS_AFTER + 3, statesAt(lostAt + LOSS_AFTER + 3));
+        assertFalse(policy.wantsRepeat(0, lostAt + LOSS_AFTER + 3), "one copy acked, the other lost: held");
     }
 
     @Test

@@ -16,7 +16,7 @@ import dev.statesync.codec.state.StateSchema;
 /**
  * What corner repeats promise, on random paths with random bends, random send ticks and random acks and losses:
  * after a packet's repeats, the replica that holds what the acks say it holds (a send acked, or younger than the loss
- * window) plus the packet's own state and repeats blends every tick of the window within the threshold; every repeat
+ * window; a state lost once, acked or two copies younger) plus the packet's own state and repeats blends every tick of the window within the threshold; every repeat
  * is inside the window and not a state the replica already holds; and {@code wantsRepeat} says yes exactly when a
  * packet carrying the object would repeat something. The model of what is held is written here from the rules, not
  * from the policy's bookkeeping.
@@ -106,16 +106,25 @@ class CornerRepeatPropertiesTest
             {
                 throw new AssertionError("tick " + t + ": wantsRepeat " + wants + " but " + plan.previousCount);
             }
-            final TreeSet<Integer> held = new TreeSet<>();
+            // Held: acked, or in flight (a state lost once: acked, or two copies in flight); beyond the window any
+            // copy acked or in flight.
+            final java.util.Map<Integer, int[]> copies = new java.util.HashMap<>();
             for (final int[] e : remembered)
             {
                 final int packet = e[1];
                 final boolean acked = s.ackDelay()[packet] > 0 && packet + s.ackDelay()[packet] <= t;
-                if (acked || t - packet <= s.lossAfter())
-                {
-                    held.add(e[0]);
-                }
+                final int[] c = copies.computeIfAbsent(e[0], k -> new int[3]);
+                c[acked ? 0 : t - packet <= s.lossAfter() ? 1 : 2]++;
             }
+            final TreeSet<Integer> held = new TreeSet<>();
+            copies.forEach((stateTick, c) ->
+            {
+                final boolean inWindow = t - stateTick <= s.maxAge();
+                if (c[0] > 0 || (inWindow ? c[1] > 0 && c[2] == 0 || c[1] >= 2 : c[1] > 0))
+                {
+                    held.add(stateTick);
+                }
+            });
             final TreeSet<Integer> points = new TreeSet<>();
             final Integer beforeWindow = held.lower(t - s.maxAge());
             if (beforeWindow != null)
