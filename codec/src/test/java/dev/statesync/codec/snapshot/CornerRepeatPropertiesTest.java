@@ -108,7 +108,7 @@ class CornerRepeatPropertiesTest
             }
             // Held: acked, or in flight (a state lost once: acked, or two copies in flight); beyond the window any
             // copy acked or in flight.
-            final java.util.Map<Integer, int[]> copies = new java.util.HashMap<>();
+            final java.util.Map<Integer, int[]> copies = new java.util.TreeMap<>();
             for (final int[] e : remembered)
             {
                 final int packet = e[1];
@@ -117,14 +117,15 @@ class CornerRepeatPropertiesTest
                 c[acked ? 0 : t - packet <= s.lossAfter() ? 1 : 2]++;
             }
             final TreeSet<Integer> held = new TreeSet<>();
-            copies.forEach((stateTick, c) ->
+            for (final java.util.Map.Entry<Integer, int[]> entry : copies.entrySet())
             {
-                final boolean inWindow = t - stateTick <= s.maxAge();
+                final int[] c = entry.getValue();
+                final boolean inWindow = t - entry.getKey() <= s.maxAge();
                 if (c[0] > 0 || (inWindow ? c[1] > 0 && c[2] == 0 || c[1] >= 2 : c[1] > 0))
                 {
-                    held.add(stateTick);
+                    held.add(entry.getKey());
                 }
-            });
+            }
             final TreeSet<Integer> points = new TreeSet<>();
             final Integer beforeWindow = held.lower(t - s.maxAge());
             if (beforeWindow != null)
