@@ -124,6 +124,7 @@ public final class Options
     private final double targetPositionM;
     private final double targetRotationDeg;
     private final double extrapolateMs;
+    private final int blendFromRestTicks;
     private final boolean mirrorDisplay;
     private final int displayDelayTicks;
     private final int sparePackets;
@@ -161,6 +162,7 @@ public final class Options
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
+        blendFromRestTicks = c.blendFromRestTicks;
         mirrorDisplay = c.mirrorDisplay;
         displayDelayTicks = c.displayDelayTicks;
         sparePackets = c.sparePackets;
@@ -206,6 +208,7 @@ public final class Options
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
         extrapolateMs = base.extrapolateMs;
+        blendFromRestTicks = base.blendFromRestTicks;
         mirrorDisplay = base.mirrorDisplay;
         displayDelayTicks = base.displayDelayTicks;
         sparePackets = base.sparePackets;
@@ -497,6 +500,15 @@ public final class Options
     public double extrapolateMs()
     {
         return extrapolateMs;
+    }
+
+    /**
+     * @return the longest gap, ticks, the replica's display blends across from a state at rest
+     *         ({@code --blend-from-rest-ticks}; 0: holds a resting state until the next one).
+     */
+    public int blendFromRestTicks()
+    {
+        return blendFromRestTicks;
     }
 
     /**

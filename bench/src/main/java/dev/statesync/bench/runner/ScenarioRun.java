@@ -68,7 +68,8 @@ final class ScenarioRun
         reference = new ReferenceStageBits(schema, objects, acked);
         final SnapshotDisplayConfig display = new SnapshotDisplayConfig()
             .tickDurationNs(TICK_NS)
-            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6));
+            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6))
+            .maxBlendFromRestTicks(options.blendFromRestTicks());
         fidelity = options.displayDelayTicks() > 0 ?
             new Fidelity(schema, objects, options.displayDelayTicks(), ticks, display) :
             new Fidelity(schema, objects, new SnapshotDisplayDelay(options.oneWayLatencyMs(), options.jitterMs(),

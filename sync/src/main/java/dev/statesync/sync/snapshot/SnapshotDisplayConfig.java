@@ -8,6 +8,8 @@ public final class SnapshotDisplayConfig
 {
     /** Default {@link #maxBlendTicks}: 16 ticks. */
     public static final int DEFAULT_MAX_BLEND_TICKS = 16;
+    /** Default {@link #maxBlendFromRestTicks}: 8 ticks. */
+    public static final int DEFAULT_MAX_BLEND_FROM_REST_TICKS = 8;
     /** Default {@link #maxExtrapolationNs}: 150 ms. */
     public static final long DEFAULT_MAX_EXTRAPOLATION_NS = 150_000_000L;
     /** Default {@link #minExtrapolationSpeedMps}: 2 m/s. */
@@ -17,6 +19,7 @@ public final class SnapshotDisplayConfig
 
     private int historyDepth = 32;
     private int maxBlendTicks = DEFAULT_MAX_BLEND_TICKS;
+    private int maxBlendFromRestTicks = DEFAULT_MAX_BLEND_FROM_REST_TICKS;
     private long maxExtrapolationNs = DEFAULT_MAX_EXTRAPOLATION_NS;
     private int maxVelocitySpanTicks = DEFAULT_MAX_VELOCITY_SPAN_TICKS;
     private long tickDurationNs = 1_000_000_000L / 60;
@@ -46,6 +49,26 @@ public final class SnapshotDisplayConfig
             throw new IllegalArgumentException("maxBlendTicks must be >= 1, got " + maxBlendTicks);
         }
         this.maxBlendTicks = maxBlendTicks;
+        return this;
+    }
+
+    /**
+     * Longest gap, ticks, from a held state at rest to the next held state that the display blends across (in
+     * place of {@link #maxBlendTicks} for a state at rest); a longer gap holds the resting state until the next
+     * one. 0 never blends from rest (a resting state is held until the next state, then the object jumps). Why:
+     * a cube struck between its last resting state {@code A} and its next state {@code B} is otherwise shown
+     * frozen until {@code B}; a sender that resends the last tick at rest before a strike gives the display that
+     * corner, and blending from it starts the cube moving when it did. Why short: across a long gap (a cube at
+     * rest for seconds, then struck) the blend shows it creeping away long before it was hit. Default 8:
+     * the prototype's figure, to be measured (results.md).
+     */
+    public SnapshotDisplayConfig maxBlendFromRestTicks(final int maxBlendFromRestTicks)
+    {
+        if (maxBlendFromRestTicks < 0)
+        {
+            throw new IllegalArgumentException("maxBlendFromRestTicks must be >= 0, got " + maxBlendFromRestTicks);
+        }
+        this.maxBlendFromRestTicks = maxBlendFromRestTicks;
         return this;
     }
 
@@ -127,6 +150,12 @@ public final class SnapshotDisplayConfig
     public int maxBlendTicks()
     {
         return maxBlendTicks;
+    }
+
+    /** @return see {@link #maxBlendFromRestTicks(int)}. */
+    public int maxBlendFromRestTicks()
+    {
+        return maxBlendFromRestTicks;
     }
 
     /** @return see {@link #maxExtrapolationNs(long)}. */
