@@ -182,7 +182,7 @@ class OptionsTest
     {
         assertEquals(dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS,
             Options.parse().blendFromRestTicks());
-        assertEquals(0, Options.parse("--blend-from-rest-ticks", "0").blendFromRestTicks());
+        assertEquals(8, Options.parse("--blend-from-rest-ticks", "8").blendFromRestTicks());
         final Options o = Options.parse("--blend-from-rest-ticks", "16");
         assertEquals(16, o.blendFromRestTicks());
         assertEquals(16, o.withBudget(128, 1).blendFromRestTicks());

@@ -334,7 +334,8 @@ class SnapshotDisplayTest
     {
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 8, extrapolating(150_000_000L));
+        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 8,
+            extrapolating(150_000_000L).maxBlendFromRestTicks(8));
         final long threadId = Thread.currentThread().getId();
         final long[] allocatedPerRound = new long[8];
         for (int round = 0; round < allocatedPerRound.length; round++)
