@@ -199,6 +199,17 @@ final class CommandLineOptions
         extrapolateMs = inRange("--extrapolate-ms", value, 0, 1000, true);
     }
 
+    int blendFromRestTicks = dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS;
+
+    @Option(names = "--blend-from-rest-ticks", paramLabel = "N", order = 24,
+        description = {"the replica's display blends from a state at rest towards the next state at most N ticks later;",
+            "longer, it holds the resting state (SnapshotDisplayConfig.maxBlendFromRestTicks); 0: never (default " +
+            dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS + ")"})
+    void blendFromRestTicks(final int value)
+    {
+        blendFromRestTicks = (int)inRange("--blend-from-rest-ticks", value, 0, 120, true);
+    }
+
     int displayDelayTicks;
 
     @Option(names = "--display-delay", paramLabel = "auto|N", order = 26,

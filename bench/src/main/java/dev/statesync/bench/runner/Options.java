@@ -133,6 +133,7 @@ public final class Options
     private final double targetPositionM;
     private final double targetRotationDeg;
     private final double extrapolateMs;
+    private final int blendFromRestTicks;
     private final boolean mirrorDisplay;
     private final int displayDelayTicks;
     private final int sparePackets;
@@ -171,6 +172,7 @@ public final class Options
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
+        blendFromRestTicks = c.blendFromRestTicks;
         mirrorDisplay = c.mirrorDisplay;
         displayDelayTicks = c.displayDelayTicks;
         sparePackets = c.sparePackets;
@@ -217,6 +219,7 @@ public final class Options
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
         extrapolateMs = base.extrapolateMs;
+        blendFromRestTicks = base.blendFromRestTicks;
         mirrorDisplay = base.mirrorDisplay;
         displayDelayTicks = base.displayDelayTicks;
         sparePackets = base.sparePackets;
@@ -522,6 +525,15 @@ public final class Options
     public double extrapolateMs()
     {
         return extrapolateMs;
+    }
+
+    /**
+     * @return the longest gap, ticks, the replica's display blends across from a state at rest
+     *         ({@code --blend-from-rest-ticks}; 0: holds a resting state until the next one).
+     */
+    public int blendFromRestTicks()
+    {
+        return blendFromRestTicks;
     }
 
     /**

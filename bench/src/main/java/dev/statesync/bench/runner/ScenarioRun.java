@@ -68,7 +68,8 @@ final class ScenarioRun
         reference = new ReferenceStageBits(schema, objects, acked);
         final SnapshotDisplayConfig display = new SnapshotDisplayConfig()
             .tickDurationNs(TICK_NS)
-            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6));
+            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6))
+            .maxBlendFromRestTicks(options.blendFromRestTicks());
         // Corner repeats resend states up to that many ticks old: the display must be that far plus the transit behind.
         final int fixedDelayTicks = options.displayDelayTicks() > 0 ? options.displayDelayTicks() :
             options.cornerRepeatTicks() > 0 ? options.cornerRepeatTicks() +

@@ -178,6 +178,19 @@ class OptionsTest
     }
 
     @Test
+    void shouldParseHowFarTheDisplayBlendsFromRestAndKeepItInASweepRun()
+    {
+        assertEquals(dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS,
+            Options.parse().blendFromRestTicks());
+        assertEquals(8, Options.parse("--blend-from-rest-ticks", "8").blendFromRestTicks());
+        final Options o = Options.parse("--blend-from-rest-ticks", "16");
+        assertEquals(16, o.blendFromRestTicks());
+        assertEquals(16, o.withBudget(128, 1).blendFromRestTicks());
+        assertMessage("--blend-from-rest-ticks", "--blend-from-rest-ticks", "-1");
+        assertMessage("--blend-from-rest-ticks", "--blend-from-rest-ticks", "2.5");
+    }
+
+    @Test
     void shouldRecogniseHelp()
     {
         assertTrue(Options.parse("--help").help());
