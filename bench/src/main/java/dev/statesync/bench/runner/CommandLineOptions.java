@@ -199,15 +199,15 @@ final class CommandLineOptions
         extrapolateMs = inRange("--extrapolate-ms", value, 0, 1000, true);
     }
 
-    int blendFromRestTicks = dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS;
+    int blendFromRestTicks = Options.BLEND_FROM_REST_AUTO;
 
-    @Option(names = "--blend-from-rest-ticks", paramLabel = "N", order = 24,
+    @Option(names = "--blend-from-rest-ticks", paramLabel = "N|auto", order = 24,
         description = {"the replica's display blends from a state at rest towards the next state at most N ticks later;",
-            "longer, it holds the resting state (SnapshotDisplayConfig.maxBlendFromRestTicks); 0: never (default " +
-            dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS + ")"})
-    void blendFromRestTicks(final int value)
+            "longer, it holds the resting state (SnapshotDisplayConfig.maxBlendFromRestTicks); 0: never; auto (default):",
+            Options.CORNER_BLEND_FROM_REST_TICKS + " with corner repeats (which resend a struck object's last tick at rest), else 0"})
+    void blendFromRestTicks(final String value)
     {
-        blendFromRestTicks = (int)inRange("--blend-from-rest-ticks", value, 0, 120, true);
+        blendFromRestTicks = autoOrTicks("--blend-from-rest-ticks", value, Options.BLEND_FROM_REST_AUTO, 0, 120);
     }
 
     int displayDelayTicks;

@@ -57,6 +57,15 @@ public final class Options
     public static final int SEND_INTERVAL_AUTO = 0;
     /** Longest send interval, ticks: the display interpolates across at most 8 ticks. */
     public static final int MAX_SEND_INTERVAL_TICKS = 4;
+    /** {@code --blend-from-rest-ticks auto} (the default): {@link #CORNER_BLEND_FROM_REST_TICKS} with corner repeats. */
+    public static final int BLEND_FROM_REST_AUTO = -1;
+    /**
+     * {@code --blend-from-rest-ticks auto} with corner repeats on: they resend a struck cube's last tick at rest, and
+     * the display must blend from it to the next state, a few ticks later or more after a lost packet. Measured on the
+     * cubes run at 128 kbps, 14 seeds (results.md, "Corner repeats"): 8 left two seeds at 0.14 m and 0.10 m (a
+     * resting state 9 ticks before the next after two lost packets, held); 12 and 16 one at 0.10 m, 12 with p99 lower.
+     */
+    public static final int CORNER_BLEND_FROM_REST_TICKS = 12;
     /** {@code --corner-repeats auto} (the default): {@link #BUDGETED_CORNER_REPEAT_TICKS} under a budget, off without. */
     public static final int CORNER_REPEATS_AUTO = -1;
     /**
@@ -529,11 +538,16 @@ public final class Options
 
     /**
      * @return the longest gap, ticks, the replica's display blends across from a state at rest
-     *         ({@code --blend-from-rest-ticks}; 0: holds a resting state until the next one).
+     *         ({@code --blend-from-rest-ticks}; 0: holds a resting state until the next one; auto:
+     *         {@link #CORNER_BLEND_FROM_REST_TICKS} with corner repeats, else 0).
      */
     public int blendFromRestTicks()
     {
-        return blendFromRestTicks;
+        if (blendFromRestTicks != BLEND_FROM_REST_AUTO)
+        {
+            return blendFromRestTicks;
+        }
+        return cornerRepeatTicks() > 0 ? CORNER_BLEND_FROM_REST_TICKS : 0;
     }
 
     /**
