@@ -114,9 +114,9 @@ class SnapshotRateControlTest
     }
 
     /**
-     * Corner repeats: an object whose path bent since the state the replica holds goes first (above every error and
-     * fixed factor but the important object's), on every tick, sent or skipped, the rate control having shown the
-     * sender the tick; the others keep their factors. Without corner repeats nothing changes.
+     * Corner repeats: an object whose path bent since the state the replica holds gets the bonus on its factor, on
+     * every tick, sent or skipped, the rate control having shown the sender the tick; the others keep their factors.
+     * Without corner repeats nothing changes.
      */
     @Test
     void anObjectThatWantsACornerRepeatShouldGoFirst()
@@ -147,9 +147,9 @@ class SnapshotRateControlTest
                 control.skip();
                 previous = current;
             }
-            final float expected = corners ? SnapshotRateControl.CORNER_REPEAT_FACTOR : SnapshotRateControl.CHANGED_FACTOR;
             assertEquals(corners, sender.wantsCornerRepeat(1, 8));
-            assertTrue(control.priorities().accumulator(1) >= expected, "object 1: " + control.priorities().accumulator(1));
+            assertEquals(SnapshotRateControl.CHANGED_FACTOR + (corners ? SnapshotRateControl.CORNER_REPEAT_BONUS : 0),
+                control.priorities().priorityFactor(1), "object 1: its factor plus the bonus");
             assertTrue(control.priorities().accumulator(2) < SnapshotRateControl.CHANGED_FACTOR, "object 2 unchanged");
             assertEquals(corners ? 3 : 0, control.cornerRepeatObjects(), "ticks 6-8: bent since the held tick 0");
         }
