@@ -37,6 +37,9 @@ final class CornerRepeatPolicy
 {
     /** Sends and repeats of an object remembered, newest overwriting oldest. */
     static final int SENDS_PER_OBJECT = 16;
+    /** Acked packets remembered by tick: as many as the sender's packet history, so an ack is not forgotten before a
+     * send it covers leaves the object's 16 (a send is marked acked lazily, when the object is next looked at). */
+    static final int ACKED_TICKS = 256;
     /** No tick. */
     private static final int NONE = StateRing.NO_TICK;
 
@@ -56,11 +59,20 @@ final class CornerRepeatPolicy
     /** Per send entry: its packet was seen acked (kept, as the ack ring below forgets). */
     private final boolean[] sendAcked;
     private final int[] sendHead;
-    /** Acked packets by tick modulo the ring (the tick, or {@link #NONE}). */
+    /** Acked packets by tick modulo {@link #ACKED_TICKS} (the tick, or {@link #NONE}). */
     private final int[] ackedPacketTick;
     /** Per entry of the plan being chosen: bit {@code age} set when that age is repeated. */
     private final long[] chosenAges;
     private int lossAfterTicks;
+    /**
+     * Memo of {@link #repeatAges} per object, valid while nothing it reads changed: the rate control asks every object
+     * once a tick and the fit's trial codings ask the carried ones again, up to five times, with the same answer.
+     */
+    private final long[] memoAges;
+    private final int[] memoTick;
+    private final long[] memoEpoch;
+    /** Bumped by everything {@link #repeatAges} depends on: a new observed tick, an ack, a written packet. */
+    private long epoch;
 
     /**
      * @param schema         state layout.
@@ -103,7 +115,10 @@ final class CornerRepeatPolicy
         sendAcked = new boolean[objectCount * SENDS_PER_OBJECT];
         sendHead = new int[objectCount];
         chosenAges = new long[objectCount];
-        ackedPacketTick = new int[ringTicks];
+        memoAges = new long[objectCount];
+        memoTick = new int[objectCount];
+        memoEpoch = new long[objectCount];
+        ackedPacketTick = new int[ACKED_TICKS];
         lossAfterTicks(lossAfterTicks);
         reset();
     }
@@ -125,6 +140,7 @@ final class CornerRepeatPolicy
             throw new IllegalArgumentException("lossAfterTicks must be >= 1, got " + ticks);
         }
         lossAfterTicks = ticks;
+        epoch++;
     }
 
     /** @return ticks after its packet that an unacked send counts as lost. */
@@ -137,8 +153,15 @@ final class CornerRepeatPolicy
     void observe(final int tick, final int[] states)
     {
         final int slot = tick & (ringTicks - 1);
-        System.arraycopy(states, 0, ring[slot], 0, objectCount * stride);
+        final int length = objectCount * stride;
+        if (ringTick[slot] == tick && Arrays.equals(ring[slot], 0, length, states, 0, length))
+        {
+            // The same tick again (the rate control's, then the packet's): nothing to forget.
+            return;
+        }
+        System.arraycopy(states, 0, ring[slot], 0, length);
         ringTick[slot] = tick;
+        epoch++;
     }
 
     /**
@@ -153,7 +176,7 @@ final class CornerRepeatPolicy
         final long[] chosen = chosenAges;
         for (int i = 0; i < plan.count; i++)
         {
-            chosen[i] = repeatAges(plan.objects[i], tick, plan.states, plan.stateOffset[i]);
+            chosen[i] = memoized(plan.objects[i], tick, plan.states, plan.stateOffset[i]);
             ages |= chosen[i];
         }
         if (ages == 0)
@@ -193,7 +216,34 @@ final class CornerRepeatPolicy
         {
             return false;
         }
-        return repeatAges(object, tick, ring[tick & (ringTicks - 1)], object * stride) != 0;
+        return memoized(object, tick, ring[tick & (ringTicks - 1)], object * stride) != 0;
+    }
+
+    /**
+     * {@link #repeatAges}, from the memo when nothing changed since it was computed for this tick. The memo is only
+     * used for a present that is the observed state of the tick (a packet's states are the tick's observed ones).
+     */
+    private long memoized(final int object, final int tick, final int[] present, final int presentOffset)
+    {
+        final boolean observed = holds(tick) && sameState(present, presentOffset, ring[tick & (ringTicks - 1)],
+            object * stride);
+        if (observed && memoEpoch[object] == epoch && memoTick[object] == tick)
+        {
+            return memoAges[object];
+        }
+        final long ages = repeatAges(object, tick, present, presentOffset);
+        if (observed)
+        {
+            memoAges[object] = ages;
+            memoTick[object] = tick;
+            memoEpoch[object] = epoch;
+        }
+        return ages;
+    }
+
+    private boolean sameState(final int[] a, final int aOffset, final int[] b, final int bOffset)
+    {
+        return Arrays.equals(a, aOffset, aOffset + stride, b, bOffset, bOffset + stride);
     }
 
     /**
@@ -218,7 +268,7 @@ final class CornerRepeatPolicy
                 continue;
             }
             final int packetTick = sendPacketTick[e];
-            if (!sendAcked[e] && ackedPacketTick[packetTick & (ringTicks - 1)] == packetTick)
+            if (!sendAcked[e] && ackedPacketTick[packetTick & (ACKED_TICKS - 1)] == packetTick)
             {
                 sendAcked[e] = true;
             }
@@ -370,6 +420,7 @@ final class CornerRepeatPolicy
     /** The written packet {@code plan}: its objects' states and its repeats are now sent (held once acked). */
     void written(final PacketPlan plan)
     {
+        epoch++;
         final int tick = plan.tick;
         for (int i = 0; i < plan.count; i++)
         {
@@ -386,7 +437,8 @@ final class CornerRepeatPolicy
     {
         if (tick != NONE)
         {
-            ackedPacketTick[tick & (ringTicks - 1)] = tick;
+            ackedPacketTick[tick & (ACKED_TICKS - 1)] = tick;
+            epoch++;
         }
     }
 
@@ -408,5 +460,7 @@ final class CornerRepeatPolicy
         Arrays.fill(sendAcked, false);
         Arrays.fill(sendHead, 0);
         Arrays.fill(ackedPacketTick, NONE);
+        Arrays.fill(memoTick, NONE);
+        epoch++;
     }
 }
