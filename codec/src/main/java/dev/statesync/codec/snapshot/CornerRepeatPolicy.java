@@ -73,6 +73,14 @@ final class CornerRepeatPolicy
     private final long[] memoEpoch;
     /** Bumped by everything {@link #repeatAges} depends on: a new observed tick, an ack, a written packet. */
     private long epoch;
+    /**
+     * Per object, the newest observed tick whose state differs from the tick before it (every tick when the tick
+     * before was not observed): an object unchanged since the oldest state it blends from has nothing to repeat.
+     */
+    private final int[] lastChangeTick;
+    private int newestObservedTick = NONE;
+    /** The oldest tick the ring holds, {@link #NONE} when empty. */
+    private int oldestObservedTick = NONE;
 
     /**
      * @param schema         state layout.
@@ -118,6 +126,7 @@ final class CornerRepeatPolicy
         memoAges = new long[objectCount];
         memoTick = new int[objectCount];
         memoEpoch = new long[objectCount];
+        lastChangeTick = new int[objectCount];
         ackedPacketTick = new int[ACKED_TICKS];
         lossAfterTicks(lossAfterTicks);
         reset();
@@ -159,8 +168,30 @@ final class CornerRepeatPolicy
             // The same tick again (the rate control's, then the packet's): nothing to forget.
             return;
         }
+        final int[] before = newestObservedTick != NONE && tick - newestObservedTick == 1 ?
+            ring[newestObservedTick & (ringTicks - 1)] : null;
+        for (int object = 0, o = 0; object < objectCount; object++, o += stride)
+        {
+            if (before == null || !Arrays.equals(before, o, o + stride, states, o, o + stride))
+            {
+                lastChangeTick[object] = tick;
+            }
+        }
         System.arraycopy(states, 0, ring[slot], 0, length);
         ringTick[slot] = tick;
+        if (newestObservedTick == NONE || tick - newestObservedTick > 0)
+        {
+            newestObservedTick = tick;
+        }
+        oldestObservedTick = NONE;
+        for (int h = 0; h < ringTicks; h++)
+        {
+            final int t = ringTick[h];
+            if (t != NONE && (oldestObservedTick == NONE || t - oldestObservedTick < 0))
+            {
+                oldestObservedTick = t;
+            }
+        }
         epoch++;
     }
 
@@ -305,9 +336,9 @@ final class CornerRepeatPolicy
         // A state whose packet was lost once counts as held again when acked or when two copies are in flight: one
         // resend lost too would leave it to a second loss window, past what the display can wait for.
         final long heldAges = ackedAges | inFlightAges & ~lostAges | inFlightTwiceAges;
-        if (anchor == NONE && heldBeforeRing)
+        if (anchor == NONE && heldBeforeRing && oldestObservedTick != NONE && tick - oldestObservedTick < ringTicks)
         {
-            anchor = oldestObservedSince(tick - (ringTicks - 1));
+            anchor = oldestObservedTick;
         }
         if (anchor == NONE && heldAges != 0)
         {
@@ -319,22 +350,13 @@ final class CornerRepeatPolicy
             // Nothing held: the replica shows nothing of the object yet, so there is no blend to spoil.
             return 0;
         }
-        return simplify(object * stride, tick, present, presentOffset, anchor, heldAges) & ~heldAges;
-    }
-
-    /** @return the oldest observed tick at or after {@code from} and before the newest, or {@link #NONE}. */
-    private int oldestObservedSince(final int from)
-    {
-        int oldest = NONE;
-        for (int h = 0; h < ringTicks; h++)
+        if (tick - newestObservedTick <= 0 && lastChangeTick[object] - anchor <= 0 &&
+            sameState(present, presentOffset, ring[tick & (ringTicks - 1)], object * stride))
         {
-            final int t = ringTick[h];
-            if (t != NONE && t - from >= 0 && (oldest == NONE || t - oldest < 0))
-            {
-                oldest = t;
-            }
+            // The same state at every tick from the anchor on: every blend is exact.
+            return 0;
         }
-        return oldest;
+        return simplify(object * stride, tick, present, presentOffset, anchor, heldAges) & ~heldAges;
     }
 
     /**
@@ -461,6 +483,9 @@ final class CornerRepeatPolicy
         Arrays.fill(sendHead, 0);
         Arrays.fill(ackedPacketTick, NONE);
         Arrays.fill(memoTick, NONE);
+        Arrays.fill(lastChangeTick, NONE);
+        newestObservedTick = NONE;
+        oldestObservedTick = NONE;
         epoch++;
     }
 }
