@@ -17,13 +17,15 @@ import dev.statesync.codec.state.StateSchema;
  * counts as held once its packet is acked, or while the packet is younger than {@link #lossAfterTicks} (its ack
  * may still come); after that it counts as lost, and a state lost once counts as held again only when acked or when
  * two copies are in flight (so a resend goes out in the next two packets carrying the object: a resend lost as well
- * would wait another round trip, past what the display can wait for). Between each two held states (the oldest one this side of the
- * window, then the held ones, then the packet's own state) it repeats the tick farthest from their straight blend
- * while one is more than the threshold off, and again inside the parts (the Douglas-Peucker simplification of the
- * path, sampled at ticks), but only ticks at most {@link #maxAgeTicks} old: the display must still be able to use
- * them, so the replica's display delay must exceed that age plus the one-way transit. So the first send of a bend
- * goes out as soon as the object is carried (a corner of the ticks since its last send), and a lost one goes out
- * again once its loss is known, for as long as the display has not passed it.
+ * would wait another round trip, past what the display can wait for).
+ *
+ * <p>Between each two held states (the oldest one this side of the window, then the held ones, then the packet's own
+ * state) it repeats the tick farthest from their straight blend while one is more than the threshold off, and again
+ * inside the parts (the Douglas-Peucker simplification of the path, sampled at ticks), but only ticks at most
+ * {@link #maxAgeTicks} old: the display must still be able to use them, so the replica's display delay must exceed
+ * that age plus the one-way transit. So the first send of a bend goes out as soon as the object is carried (a corner
+ * of the ticks since its last send), and a lost one goes out again once its loss is known, for as long as the
+ * display has not passed it.
  *
  * <p>An object held since before the state ring (at rest for a long time) is taken as unmoved from its held state
  * to the ring's oldest tick: a resting cube struck between two sends gets its last resting tick repeated.
@@ -37,8 +39,10 @@ final class CornerRepeatPolicy
 {
     /** Sends and repeats of an object remembered, newest overwriting oldest. */
     static final int SENDS_PER_OBJECT = 16;
-    /** Acked packets remembered by tick: as many as the sender's packet history, so an ack is not forgotten before a
-     * send it covers leaves the object's 16 (a send is marked acked lazily, when the object is next looked at). */
+    /**
+     * Acked packets remembered by tick: as many as the sender's packet history, so an ack is not forgotten before a
+     * send it covers leaves the object's 16 (a send is marked acked lazily, when the object is next looked at).
+     */
     static final int ACKED_TICKS = 256;
     /** No tick. */
     private static final int NONE = StateRing.NO_TICK;
