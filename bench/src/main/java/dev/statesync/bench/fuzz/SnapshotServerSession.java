@@ -60,7 +60,8 @@ final class SnapshotServerSession implements HonestSession
         final Predictor predictor = coding.predictor(schema);
         final SnapshotRateControlConfig rateControl = new SnapshotRateControlConfig()
             .budgetBitsPerSecond(BUDGET_BITS_PER_SECOND).errorPriority(false);
-        final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config())
+        // Corner repeats on, as the runner has them under a budget: genuine snapshots carry states up to 20 ticks old.
+        final SnapshotLinkConfig link = new SnapshotLinkConfig().snapshot(coding.config().cornerRepeatMaxAgeTicks(20))
             .rollingRadiusM(coding.rollingRadiusM()).groundContact(0, coding.cubeHalfSizeM()).payloadBudgetBytes(rateControl.capacityPayloadBytes());
         objects = new MovingObjects(schema, OBJECTS, random);
         try

@@ -199,6 +199,17 @@ final class CommandLineOptions
         extrapolateMs = inRange("--extrapolate-ms", value, 0, 1000, true);
     }
 
+    int blendFromRestTicks = Options.BLEND_FROM_REST_AUTO;
+
+    @Option(names = "--blend-from-rest-ticks", paramLabel = "N|auto", order = 24,
+        description = {"the replica's display blends from a state at rest towards the next state at most N ticks later;",
+            "longer, it holds the resting state (SnapshotDisplayConfig.maxBlendFromRestTicks); 0: never; auto (default):",
+            Options.CORNER_BLEND_FROM_REST_TICKS + " with corner repeats (which resend a struck object's last tick at rest), else 0"})
+    void blendFromRestTicks(final String value)
+    {
+        blendFromRestTicks = autoOrTicks("--blend-from-rest-ticks", value, Options.BLEND_FROM_REST_AUTO, 0, 120);
+    }
+
     int displayDelayTicks;
 
     @Option(names = "--display-delay", paramLabel = "auto|N", order = 26,
@@ -278,6 +289,19 @@ final class CommandLineOptions
     {
         heldSnapshots = (int)inRange("--held-snapshots", value, 0,
             dev.statesync.sync.reliable.ReliableConfig.MAX_HELD_PACKET_SLOTS, true);
+    }
+
+    int cornerRepeatTicks = Options.CORNER_REPEATS_AUTO;
+
+    @Option(names = "--corner-repeats", paramLabel = "N|auto", order = 33,
+        description = {"resend the corners of paths (strikes, bounces) the replica does not hold, as states up to N",
+            "ticks old, chosen from the acks (SnapshotConfig.cornerRepeatMaxAgeTicks; 0: off; auto (default): " +
+                Options.BUDGETED_CORNER_REPEAT_TICKS + " under a budget,",
+            "off unbudgeted). On, --display-delay auto shows the replica N + transit ticks behind, so it can use them"})
+    void cornerRepeats(final String value)
+    {
+        cornerRepeatTicks = autoOrTicks("--corner-repeats", value, Options.CORNER_REPEATS_AUTO, 0,
+            dev.statesync.codec.snapshot.SnapshotConfig.MAX_CORNER_REPEAT_AGE_TICKS);
     }
 
     double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;

@@ -20,8 +20,9 @@ import dev.statesync.sync.snapshot.SnapshotDisplayDelay;
  * {@link SnapshotDisplay} shows at display tick {@code S = T - D}, so the measured error is what a game using it
  * sees: the newest state held with tick {@code A <= S} (an object not sent because it did not change keeps its
  * older state, which is still correct); blended from {@code A} towards the next state {@code B > S} when that is
- * already held, the object is not at rest and {@code B - A <= 16} (without it two lost ticks in a row showed a
- * cube knocked at 19 m/s two ticks stale: a 0.64 m error in an otherwise millimetre display); and, when nothing
+ * already held and {@code B - A <= 16} ({@code --blend-from-rest-ticks}, default 0, when {@code A} is at rest;
+ * without it two lost ticks in a row showed a cube knocked at 19 m/s two ticks stale: a 0.64 m error in an
+ * otherwise millimetre display); and, when nothing
  * newer than {@code A} is held, the object moves faster than 2 m/s and {@code --extrapolate-ms} is above 0
  * (default 150), continued along its velocity for at most that long ({@link SnapshotDisplayConfig} has the rules
  * and the measured defaults).

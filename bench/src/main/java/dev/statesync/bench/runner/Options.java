@@ -57,6 +57,24 @@ public final class Options
     public static final int SEND_INTERVAL_AUTO = 0;
     /** Longest send interval, ticks: the display interpolates across at most 8 ticks. */
     public static final int MAX_SEND_INTERVAL_TICKS = 4;
+    /** {@code --blend-from-rest-ticks auto} (the default): {@link #CORNER_BLEND_FROM_REST_TICKS} with corner repeats. */
+    public static final int BLEND_FROM_REST_AUTO = -1;
+    /**
+     * {@code --blend-from-rest-ticks auto} with corner repeats on: they resend a struck cube's last tick at rest, and
+     * the display must blend from it to the next state, a few ticks later or more after a lost packet. Measured on the
+     * cubes run at 128 kbps, 14 seeds (results.md, "Corner repeats"): 8 left two seeds at 0.14 m and 0.10 m (a
+     * resting state 9 ticks before the next after two lost packets, held); 12 and 16 one at 0.10 m, 12 with p99 lower.
+     */
+    public static final int CORNER_BLEND_FROM_REST_TICKS = 12;
+    /** {@code --corner-repeats auto} (the default): {@link #BUDGETED_CORNER_REPEAT_TICKS} under a budget, off without. */
+    public static final int CORNER_REPEATS_AUTO = -1;
+    /**
+     * {@code --corner-repeats auto} under a budget: corners up to 20 ticks old are resent, and the display delay is
+     * 20 ticks plus the transit (24 ticks, 400 ms, at the default link). Measured on the cubes run at 128 kbps
+     * (results.md, "Corner repeats"): 20 held the largest error under 10 cm on 14 seeds; at 12 and 16 (16 and 20
+     * ticks of delay) the largest error was 0.18-0.30 m.
+     */
+    public static final int BUDGETED_CORNER_REPEAT_TICKS = 20;
     /** {@code --unacked-refs auto} (the default): {@link #UNBUDGETED_UNACKED_REF_TICKS} unbudgeted, 0 under a budget. */
     public static final int UNACKED_REFS_AUTO = -1;
     /**
@@ -124,6 +142,7 @@ public final class Options
     private final double targetPositionM;
     private final double targetRotationDeg;
     private final double extrapolateMs;
+    private final int blendFromRestTicks;
     private final boolean mirrorDisplay;
     private final int displayDelayTicks;
     private final int sparePackets;
@@ -132,6 +151,7 @@ public final class Options
     private final int unackedRefTicks;
     private final int unackedChainDepth;
     private final int heldSnapshots;
+    private final int cornerRepeatTicks;
 
     private Options(final CommandLineOptions c)
     {
@@ -161,6 +181,7 @@ public final class Options
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
+        blendFromRestTicks = c.blendFromRestTicks;
         mirrorDisplay = c.mirrorDisplay;
         displayDelayTicks = c.displayDelayTicks;
         sparePackets = c.sparePackets;
@@ -169,6 +190,7 @@ public final class Options
         unackedRefTicks = c.unackedRefTicks;
         unackedChainDepth = c.unackedChainDepth;
         heldSnapshots = c.heldSnapshots;
+        cornerRepeatTicks = c.cornerRepeatTicks;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -206,6 +228,7 @@ public final class Options
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
         extrapolateMs = base.extrapolateMs;
+        blendFromRestTicks = base.blendFromRestTicks;
         mirrorDisplay = base.mirrorDisplay;
         displayDelayTicks = base.displayDelayTicks;
         sparePackets = base.sparePackets;
@@ -214,6 +237,7 @@ public final class Options
         unackedRefTicks = base.unackedRefTicks;
         unackedChainDepth = base.unackedChainDepth;
         heldSnapshots = base.heldSnapshots;
+        cornerRepeatTicks = base.cornerRepeatTicks;
     }
 
     /**
@@ -468,7 +492,20 @@ public final class Options
     public SnapshotConfig snapshotConfig()
     {
         return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks())
-            .unackedReferenceChainDepth(unackedChainDepth);
+            .unackedReferenceChainDepth(unackedChainDepth).cornerRepeatMaxAgeTicks(cornerRepeatTicks());
+    }
+
+    /**
+     * @return the oldest corner the sender resends, ticks ({@code --corner-repeats}; auto:
+     *         {@link #BUDGETED_CORNER_REPEAT_TICKS} under a budget), 0 for off.
+     */
+    public int cornerRepeatTicks()
+    {
+        if (cornerRepeatTicks != CORNER_REPEATS_AUTO)
+        {
+            return cornerRepeatTicks;
+        }
+        return budgeted() ? BUDGETED_CORNER_REPEAT_TICKS : 0;
     }
 
     /** @return snapshots the replica's endpoint holds for a second offer ({@code --held-snapshots}). */
@@ -497,6 +534,20 @@ public final class Options
     public double extrapolateMs()
     {
         return extrapolateMs;
+    }
+
+    /**
+     * @return the longest gap, ticks, the replica's display blends across from a state at rest
+     *         ({@code --blend-from-rest-ticks}; 0: holds a resting state until the next one; auto:
+     *         {@link #CORNER_BLEND_FROM_REST_TICKS} with corner repeats, else 0).
+     */
+    public int blendFromRestTicks()
+    {
+        if (blendFromRestTicks != BLEND_FROM_REST_AUTO)
+        {
+            return blendFromRestTicks;
+        }
+        return cornerRepeatTicks() > 0 ? CORNER_BLEND_FROM_REST_TICKS : 0;
     }
 
     /**

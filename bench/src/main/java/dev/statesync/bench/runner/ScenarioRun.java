@@ -68,9 +68,14 @@ final class ScenarioRun
         reference = new ReferenceStageBits(schema, objects, acked);
         final SnapshotDisplayConfig display = new SnapshotDisplayConfig()
             .tickDurationNs(TICK_NS)
-            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6));
-        fidelity = options.displayDelayTicks() > 0 ?
-            new Fidelity(schema, objects, options.displayDelayTicks(), ticks, display) :
+            .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6))
+            .maxBlendFromRestTicks(options.blendFromRestTicks());
+        // Corner repeats resend states up to that many ticks old: the display must be that far plus the transit behind.
+        final int fixedDelayTicks = options.displayDelayTicks() > 0 ? options.displayDelayTicks() :
+            options.cornerRepeatTicks() > 0 ? options.cornerRepeatTicks() +
+                SnapshotDisplayDelay.transitTicks(options.oneWayLatencyMs(), options.jitterMs(), Scene.TICK_RATE_HZ) : 0;
+        fidelity = fixedDelayTicks > 0 ?
+            new Fidelity(schema, objects, fixedDelayTicks, ticks, display) :
             new Fidelity(schema, objects, new SnapshotDisplayDelay(options.oneWayLatencyMs(), options.jitterMs(),
                 new SnapshotDisplayDelayConfig().tickRateHz(Scene.TICK_RATE_HZ).sparePackets(options.sparePackets())),
                 ticks, display);

@@ -178,6 +178,39 @@ class OptionsTest
     }
 
     @Test
+    void shouldTurnCornerRepeatsOnUnderABudgetAndFixTheDisplayDelayForThem()
+    {
+        assertEquals(0, Options.parse().cornerRepeatTicks(), "auto unbudgeted: off");
+        assertEquals(0, Options.parse().snapshotConfig().cornerRepeatMaxAgeTicks());
+        final Options budgeted = Options.parse("--budget-kbps", "128");
+        assertEquals(Options.BUDGETED_CORNER_REPEAT_TICKS, budgeted.cornerRepeatTicks());
+        assertEquals(Options.BUDGETED_CORNER_REPEAT_TICKS, budgeted.snapshotConfig().cornerRepeatMaxAgeTicks());
+        assertEquals(0, Options.parse("--budget-kbps", "128", "--corner-repeats", "0").cornerRepeatTicks());
+        assertEquals(12, Options.parse("--corner-repeats", "12").cornerRepeatTicks(), "on unbudgeted too when asked");
+        assertEquals(Options.BUDGETED_CORNER_REPEAT_TICKS, Options.parse().withBudget(128, 1).cornerRepeatTicks(),
+            "a sweep's budgeted runs");
+        assertMessage("--corner-repeats", "--corner-repeats", "33");
+        assertMessage("--corner-repeats", "--corner-repeats", "-1");
+    }
+
+    @Test
+    void shouldParseHowFarTheDisplayBlendsFromRestAndKeepItInASweepRun()
+    {
+        assertEquals(dev.statesync.sync.snapshot.SnapshotDisplayConfig.DEFAULT_MAX_BLEND_FROM_REST_TICKS,
+            Options.parse().blendFromRestTicks(), "auto, unbudgeted: no corner repeats");
+        assertEquals(Options.CORNER_BLEND_FROM_REST_TICKS,
+            Options.parse("--budget-kbps", "128").blendFromRestTicks(), "auto under a budget: corner repeats on");
+        assertEquals(0, Options.parse("--budget-kbps", "128", "--corner-repeats", "0").blendFromRestTicks());
+        assertEquals(0, Options.parse("--budget-kbps", "128", "--blend-from-rest-ticks", "0").blendFromRestTicks());
+        assertEquals(8, Options.parse("--blend-from-rest-ticks", "8").blendFromRestTicks());
+        final Options o = Options.parse("--blend-from-rest-ticks", "16");
+        assertEquals(16, o.blendFromRestTicks());
+        assertEquals(16, o.withBudget(128, 1).blendFromRestTicks());
+        assertMessage("--blend-from-rest-ticks", "--blend-from-rest-ticks", "-1");
+        assertMessage("--blend-from-rest-ticks", "--blend-from-rest-ticks", "2.5");
+    }
+
+    @Test
     void shouldRecogniseHelp()
     {
         assertTrue(Options.parse("--help").help());

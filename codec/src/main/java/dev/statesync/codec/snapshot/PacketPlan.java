@@ -86,10 +86,16 @@ final class PacketPlan
     int previousCount;
     /** Per previous-tick state: the entry (ascending within an age) whose object it belongs to. */
     final int[] previousEntry;
-    /** Per previous-tick state: its tick's distance before {@link #tick}, 1 or 2 (ascending). */
+    /** Per previous-tick state: its tick's distance before {@link #tick}, 1 .. {@link PreviousTickStates#OLDEST_AGE} (ascending). */
     final int[] previousAge;
     /** Previous-tick state {@code k} at {@code k * stride}: written from when writing, read into when reading. */
     final int[] previousStates;
+
+    /** @return how many previous-tick states this plan can hold: a packet claiming more is malformed to it. */
+    int previousCapacity()
+    {
+        return previousEntry.length;
+    }
 
     /** Objects marked while sorting; all false between calls. */
     private final boolean[] sortMark;
@@ -100,12 +106,16 @@ final class PacketPlan
         this(objectCount, 0);
     }
 
-    /** @param stride ints per state record, to hold up to one previous-tick state per entry and age. */
+    /**
+     * @param stride ints per state record, to hold up to {@link PreviousTickStates#capacity} previous-tick states (none
+     *               for 0).
+     */
     PacketPlan(final int objectCount, final int stride)
     {
-        previousEntry = new int[PreviousTickStates.MAX_AGE * objectCount];
-        previousAge = new int[PreviousTickStates.MAX_AGE * objectCount];
-        previousStates = new int[PreviousTickStates.MAX_AGE * objectCount * stride];
+        final int previousCapacity = stride == 0 ? 0 : PreviousTickStates.capacity(objectCount);
+        previousEntry = new int[previousCapacity];
+        previousAge = new int[previousCapacity];
+        previousStates = new int[previousCapacity * stride];
         objects = new int[objectCount];
         newestRef = new int[objectCount];
         olderRef = new int[objectCount];

@@ -82,9 +82,9 @@ public final class SnapshotReceiver
         Arrays.fill(currentTick, StateRing.NO_TICK);
         this.decodedStates = new int[objectCount * stride];
         this.updatedObjects = new int[objectCount];
-        this.previousObjects = new int[PreviousTickStates.MAX_AGE * objectCount];
-        this.previousTicks = new int[PreviousTickStates.MAX_AGE * objectCount];
-        this.previousStates = new int[PreviousTickStates.MAX_AGE * objectCount * stride];
+        this.previousObjects = new int[PreviousTickStates.capacity(objectCount)];
+        this.previousTicks = new int[PreviousTickStates.capacity(objectCount)];
+        this.previousStates = new int[PreviousTickStates.capacity(objectCount) * stride];
         this.plan = new PacketPlan(objectCount, stride);
         plan.states = decodedStates;
         plan.predictions = new int[stride];
@@ -259,10 +259,12 @@ public final class SnapshotReceiver
     }
 
     /**
-     * @return how many previous-tick states the last applied snapshot repeated: states of one or two ticks before
-     * {@link #lastTick()} the sender sent again because losing them would show badly (a collision, an object held
-     * back a tick). For the display's history only (an interpolation buffer): they are not baselines and do not
-     * change {@link #states()}. Those of the older tick come last.
+     * @return how many previous-tick states the last applied snapshot repeated: states of 1 to
+     * {@link PreviousTickStates#OLDEST_AGE} (32) ticks before {@link #lastTick()} the sender sent again because losing
+     * them would show badly (a collision, an object held back a tick, a corner of its path whose packet was lost).
+     * For the display's history only (an interpolation buffer): they are not baselines and do not change
+     * {@link #states()}. Ordered by age ascending, so the oldest come last (a display inserting them oldest first
+     * walks {@code k} downwards), then by object entry.
      */
     public int previousStateCount()
     {
@@ -275,7 +277,10 @@ public final class SnapshotReceiver
         return previousObjects[k];
     }
 
-    /** @return the tick of previous-tick state {@code k}: {@code lastTick() - 1} or {@code - 2}. */
+    /**
+     * @return the tick of previous-tick state {@code k}: {@code lastTick() - 1} down to {@code lastTick() - 32}
+     * ({@link PreviousTickStates#OLDEST_AGE}), never later than that of state {@code k - 1}.
+     */
     public int previousStateTick(final int k)
     {
         return previousTicks[k];

@@ -61,6 +61,19 @@ public final class SnapshotSender implements ObjectSizer
     private final FrameWriter frames;
     private final SenderStatistics statistics = new SenderStatistics();
     private final PreviousStatePolicy previousStates;
+    /** Corner repeats ({@link SnapshotConfig#cornerRepeatMaxAgeTicks}), or null when off. */
+    private final CornerRepeatPolicy corners;
+    private final int configuredLossAfterTicks;
+    /**
+     * With corner repeats, a packet whose objects were chosen by the range-coded fit with their repeats (so it carries
+     * the same ones), else false.
+     */
+    private boolean repeatsFitted;
+    /**
+     * With corner repeats, the bits a bitpacked fill left for the chosen objects' repeats (measured bitpacked), or -1
+     * when it reserved none.
+     */
+    private long reservedRepeatBits = -1;
     private final ObjectCodec codec;
     private final BitMeasure previousMeasure = new BitMeasure();
     /**
@@ -114,7 +127,12 @@ public final class SnapshotSender implements ObjectSizer
         frames = new FrameWriter(packet, modeled, modelRing);
         plan = new PacketPlan(objectCount, stride);
         this.codec = codec;
+        configuredLossAfterTicks = config.cornerRepeatLossAfterTicks();
         previousStates = new PreviousStatePolicy(schema, objectCount, config.previousStateBlendErrorM());
+        corners = config.cornerRepeatMaxAgeTicks() > 0 && Double.isFinite(config.previousStateBlendErrorM()) &&
+            config.previousStateBlendErrorM() > 0 ?
+            new CornerRepeatPolicy(schema, objectCount, config.previousStateBlendErrorM(),
+                config.cornerRepeatMaxAgeTicks(), config.cornerRepeatLossAfterTicks()) : null;
         fitter = new BudgetFitter(objectCount, prepared, this::rangeCodedTrialBytes);
         includedInGivenOrder = new int[objectCount];
     }
@@ -144,8 +162,15 @@ public final class SnapshotSender implements ObjectSizer
         prepared.reset();
         fitter.reset();
         previousStates.reset();
+        if (corners != null)
+        {
+            corners.reset();
+            corners.lossAfterTicks(configuredLossAfterTicks);
+        }
         statistics.reset();
         previousStatesBudgetBits = -1;
+        repeatsFitted = false;
+        reservedRepeatBits = -1;
         previousStatesSent = 0;
         includedCount = 0;
         lastCandidateCount = 0;
@@ -209,6 +234,63 @@ public final class SnapshotSender implements ObjectSizer
         return previousStates.repeatsBentMotion();
     }
 
+    /** @return true when corner repeats are on ({@link SnapshotConfig#cornerRepeatMaxAgeTicks}). */
+    public boolean cornerRepeats()
+    {
+        return corners != null;
+    }
+
+    /**
+     * Every object's states at a tick this sender sends no packet for (a lower send rate skips ticks), so corner
+     * repeats see the bends between sends; {@link #prepare} observes the ticks it sends. Observing a tick twice
+     * overwrites it. Nothing without corner repeats.
+     *
+     * @param tick    the tick of {@code current}, after every tick prepared so far.
+     * @param current quantized states of all objects.
+     */
+    public void observeTick(final int tick, final QuantizedStates current)
+    {
+        if (corners != null)
+        {
+            corners.observe(tick, current.array());
+        }
+    }
+
+    /**
+     * With corner repeats: whether {@code object}, carried in a packet of {@code tick} (observed with
+     * {@link #observeTick} or {@link #prepare}), would repeat a corner of its path the replica does not hold. A rate
+     * control sends such objects first, or the corner waits while the display nears it. Allocates nothing.
+     *
+     * @return false without corner repeats.
+     */
+    public boolean wantsCornerRepeat(final int object, final int tick)
+    {
+        if (object < 0 || object >= objectCount)
+        {
+            throw new IllegalArgumentException("object must be 0.." + (objectCount - 1) + ", got " + object);
+        }
+        return corners != null && corners.wantsRepeat(object, tick);
+    }
+
+    /**
+     * With corner repeats: ticks after its packet that an unacked send counts as lost, for example the measured
+     * round trip in ticks (as {@code SnapshotRateControl} keeps it); {@link #reset()} restores
+     * {@link SnapshotConfig#cornerRepeatLossAfterTicks}. Nothing without corner repeats.
+     *
+     * @param ticks >= 1.
+     */
+    public void cornerRepeatLossAfterTicks(final int ticks)
+    {
+        if (corners != null)
+        {
+            corners.lossAfterTicks(ticks);
+        }
+        else if (ticks < 1)
+        {
+            throw new IllegalArgumentException("lossAfterTicks must be >= 1, got " + ticks);
+        }
+    }
+
     /** @return the current resend timeout in ticks. */
     public int resendTimeoutTicks()
     {
@@ -245,6 +327,12 @@ public final class SnapshotSender implements ObjectSizer
     public int prepare(final int tick, final QuantizedStates current, final int budgetBits)
     {
         previousStatesBudgetBits = -1;
+        repeatsFitted = false;
+        reservedRepeatBits = -1;
+        if (corners != null)
+        {
+            corners.observe(tick, current.array());
+        }
         prepared.begin(tick, current.array());
         int differing = -1;
         for (int object = 0; object < objectCount; object++)
@@ -351,6 +439,10 @@ public final class SnapshotSender implements ObjectSizer
         tickAnchor.written(sequence, tick);
         unacked.written(plan);
         previousStates.written(tick, states, includedInGivenOrder, includedCount);
+        if (corners != null)
+        {
+            corners.written(plan);
+        }
         previousStatesSent += plan.previousCount;
         for (int i = 0; i < includedCount; i++)
         {
@@ -387,20 +479,47 @@ public final class SnapshotSender implements ObjectSizer
      */
     private void planPreviousStates()
     {
-        if (previousStatesBudgetBits < 0 || !previousStates.enabled())
+        if (repeatsFitted)
+        {
+            // Measured with the objects by the range-coded fit: the same states, chosen the same way.
+            corners.choose(plan);
+            return;
+        }
+        final long reserved = reservedRepeatBits;
+        if (reserved < 0 && (previousStatesBudgetBits < 0 || corners == null && !previousStates.enabled()))
         {
             return;
         }
-        previousStates.choose(plan, table);
+        chooseRepeats();
         if (plan.previousCount > 0)
         {
-            previousMeasure.reset();
-            PreviousTickStates.serialize(previousMeasure, bitpacked, codec, plan, stride);
-            if (prepared.mayExceed(previousStatesBudgetBits - previousMeasure.bits()))
+            final long bits = repeatBits();
+            if (reserved >= 0 ? bits > reserved : prepared.mayExceed(previousStatesBudgetBits - bits))
             {
                 plan.previousCount = 0;
             }
         }
+    }
+
+    /** The planned packet's previous-tick states: corner repeats when on, else the ticks 1 and 2 ago. */
+    private void chooseRepeats()
+    {
+        if (corners != null)
+        {
+            corners.choose(plan);
+        }
+        else
+        {
+            previousStates.choose(plan, table);
+        }
+    }
+
+    /** @return bits of the planned packet's previous-tick states, bitpacked (an upper bound of range-coded). */
+    private long repeatBits()
+    {
+        previousMeasure.reset();
+        PreviousTickStates.serialize(previousMeasure, bitpacked, codec, plan, stride);
+        return previousMeasure.bits();
     }
 
     /** {@link BudgetFitter.TrialCoder}: range-code the prepared snapshot with these objects, as a frame would. */
@@ -408,6 +527,10 @@ public final class SnapshotSender implements ObjectSizer
     {
         planPacket(objects, count, 0);
         plan.modelRefAge = acked.modelRefAge(plan.tick, unacked.chainOf(plan) > 0);
+        if (corners != null)
+        {
+            corners.choose(plan);
+        }
         return frames.codeTrial(plan);
     }
 
@@ -533,11 +656,27 @@ public final class SnapshotSender implements ObjectSizer
         }
         if (fitted < 0)
         {
-            final int chosenCount = fitter.chooseInOrder(order, orderCount, budgetBits);
-            previousStatesBudgetBits =
-                chosenCount == prepared.candidateCount() && !prepared.mayExceed(budgetBits) ? budgetBits : -1;
+            int chosenCount = fitter.chooseInOrder(order, orderCount, budgetBits);
+            if (corners == null)
+            {
+                previousStatesBudgetBits =
+                    chosenCount == prepared.candidateCount() && !prepared.mayExceed(budgetBits) ? budgetBits : -1;
+            }
+            else
+            {
+                // The chosen objects' corners need room the fill may have given to more objects: fill again, leaving
+                // it (the bound of the fill is a worst case, so a packet every candidate fits reserves it too).
+                planPacket(fitter.chosen(), chosenCount, 0);
+                corners.choose(plan);
+                reservedRepeatBits = plan.previousCount > 0 ? repeatBits() : 0;
+                if (reservedRepeatBits > 0)
+                {
+                    chosenCount = fitter.chooseInOrder(order, orderCount, budgetBits - reservedRepeatBits);
+                }
+            }
             return writeFramed(fitter.chosen(), chosenCount, buffer, offset, capacityBytes, sequence, -1);
         }
+        repeatsFitted = corners != null;
         return writeFramed(fitter.chosen(), fitted, buffer, offset, capacityBytes, sequence,
             fitter.codedBytesOfLastTrial(fitted));
     }
@@ -573,7 +712,12 @@ public final class SnapshotSender implements ObjectSizer
      */
     public void onAcked(final int sequence)
     {
-        unacked.acked(acked.onAcked(sequence));
+        final int tick = acked.onAcked(sequence);
+        unacked.acked(tick);
+        if (corners != null)
+        {
+            corners.acked(tick);
+        }
         tickAnchor.acked(sequence);
     }
 

@@ -47,7 +47,7 @@ class SnapshotPacketProperties
             written.alternative[i] = random.nextInt(alternatives);
         }
 
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 64]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 256]);
         final int length;
         if (rangeCoded)
         {
@@ -89,7 +89,7 @@ class SnapshotPacketProperties
         final IndexCoding indexCoding = new IndexCoding(objectCount);
         final PacketLayout layout = new BitpackedLayout(indexCoding);
         final SnapshotPacket packet = new SnapshotPacket(objectCount, 1, 1, new ObjectCodec(schema));
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 128]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 256]);
         final BitWriter writer = new BitWriter().wrap(buffer, 0, buffer.capacity());
         assertEquals(DecodeResult.OK, packet.serialize(writer, layout, written, PacketBaselines.PLANNED));
         final int length = writer.flush();
@@ -166,7 +166,7 @@ class SnapshotPacketProperties
         final int maxAge = fallback == 1 ? newestAge - 1 : newestAge;
         final IndexCoding indexCoding = new IndexCoding(objectCount);
         final SnapshotPacket packet = new SnapshotPacket(objectCount, baselineCount, 1, new ObjectCodec(schema));
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 64]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64 + objectCount * 256]);
         final RangeBitWriter writer = new RangeBitWriter().wrapWithoutModel(buffer, 0, buffer.capacity());
         assertEquals(DecodeResult.OK, packet.serialize(
             writer, new ModeledLayout(indexCoding, writerRing, maxAge), written, PacketBaselines.PLANNED));
@@ -345,14 +345,18 @@ class SnapshotPacketProperties
                 RandomStates.evolve(schema, random, plan.states, i * stride);
             }
         }
-        // Previous-tick states: some entries at age 1, some at age 2, ages then entries ascending.
+        // Previous-tick states: some entries at ages 1 and 2, a few at older ages (resends, sparser), ages then
+        // entries ascending, never beyond the plan's capacity.
         final int previousDensity = random.nextInt(3) == 0 ? 0 : random.nextInt(101);
+        final int olderDensity = random.nextInt(3) == 0 ? 0 : random.nextInt(6);
+        final int capacity = plan.previousCapacity();
         int previous = 0;
-        for (int previousAge = 1; previousAge <= PreviousTickStates.MAX_AGE; previousAge++)
+        for (int previousAge = 1; previousAge <= PreviousTickStates.OLDEST_AGE; previousAge++)
         {
-            for (int i = 0; i < plan.count; i++)
+            final int ofAgeDensity = previousAge <= PreviousTickStates.FIXED_AGES ? previousDensity : olderDensity;
+            for (int i = 0; i < plan.count && previous < capacity; i++)
             {
-                if (random.nextInt(100) < previousDensity)
+                if (random.nextInt(100) < ofAgeDensity)
                 {
                     plan.previousEntry[previous] = i;
                     plan.previousAge[previous] = previousAge;

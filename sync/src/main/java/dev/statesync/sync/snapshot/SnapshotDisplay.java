@@ -15,12 +15,17 @@ import dev.statesync.codec.state.StateSchema;
  * <p>The pose shown for an object at display tick {@code S}, from the newest state it holds with tick
  * {@code A <= S}:
  * <ul>
- *   <li><b>held</b>: that state, when it is of tick {@code S}, at rest, or the object did not change since
- *       (the next state it holds is more than {@link SnapshotDisplayConfig#maxBlendTicks} later);</li>
- *   <li><b>blended</b>: when the next state {@code B > S} is already held and {@code B - A <= maxBlendTicks},
- *       the pose blended from {@code A} towards {@code B} by {@code (S - A) / (B - A)} (positions linearly,
- *       3D rotations by normalised lerp on the nearer hemisphere, 2D angles along the shorter arc). A lost
- *       snapshot, or an object the sender held back a tick, is bridged instead of frozen;</li>
+ *   <li><b>held</b>: that state, when it is of tick {@code S}, or the object did not change since (the next
+ *       state it holds is more than {@link SnapshotDisplayConfig#maxBlendTicks} later; from a state at rest, more
+ *       than {@link SnapshotDisplayConfig#maxBlendFromRestTicks}), or it is at rest and nothing newer is held (a
+ *       resting object is never extrapolated);</li>
+ *   <li><b>blended</b>: when the next state {@code B > S} is already held and {@code B - A <= maxBlendTicks}
+ *       ({@code maxBlendFromRestTicks} when {@code A} is at rest), the pose blended from {@code A} towards
+ *       {@code B} by {@code (S - A) / (B - A)} (positions linearly, 3D rotations by normalised lerp on the
+ *       nearer hemisphere, 2D angles along the shorter arc). A lost snapshot, or an object the sender held back a
+ *       tick, is bridged instead of frozen; a cube struck just after its last resting state starts moving from it
+ *       instead of standing still until {@code B} and jumping. The gap from rest stays short: across a long one
+ *       (a cube at rest for seconds, then struck) the blend would show it creeping away early;</li>
  *   <li><b>extrapolated</b>: when nothing newer than {@code A} is held yet (starved: the snapshots after it were
  *       lost, or did not carry the object because a bandwidth budget bound), the object is not at rest in
  *       {@code A}, and a velocity is known, the pose continues from {@code A} along that velocity for
@@ -206,16 +211,16 @@ public final class SnapshotDisplay
         final int tickA = ticks[a];
         shownTick = tickA;
         System.arraycopy(records, a * stride, out, offset, stride);
-        final boolean atRest = out[offset + atRestOffset] != 0f;
-        if (tickA == displayTick || atRest)
+        if (tickA == displayTick)
         {
             return HELD;
         }
+        final boolean atRest = out[offset + atRestOffset] != 0f;
         if (slot != head)
         {
             final int b = base + (slot + 1) % depth;
             final int tickB = ticks[b];
-            if (tickB - tickA > config.maxBlendTicks())
+            if (tickB - tickA > (atRest ? config.maxBlendFromRestTicks() : config.maxBlendTicks()))
             {
                 return HELD;
             }
@@ -224,7 +229,7 @@ public final class SnapshotDisplay
             blendedCount++;
             return BLENDED;
         }
-        if (maxExtrapolationTicks <= 0)
+        if (atRest || maxExtrapolationTicks <= 0)
         {
             return HELD;
         }

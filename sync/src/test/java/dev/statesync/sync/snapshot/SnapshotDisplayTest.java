@@ -86,6 +86,57 @@ class SnapshotDisplayTest
     }
 
     @Test
+    void blendsFromAStateAtRestTowardsANearNextStateAndHoldsAcrossALongerGap()
+    {
+        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 3,
+            new SnapshotDisplayConfig().maxBlendFromRestTicks(4));
+        // Object 0: at rest at 10, struck, moving at 14 (4 ticks: within the limit).
+        display.hold(0, 10, pose3(0, 0, 0, 0, true), 0);
+        display.hold(0, 14, pose3(2, 0, 0, 0.4, false), 0);
+        assertEquals(SnapshotDisplay.BLENDED, display.show(0, 11, out3, 0));
+        assertEquals(0.5f, out3[0], 1e-6);
+        assertEquals(0.1, angleAboutZ(out3), 2e-3);
+        assertEquals(10, display.shownTick());
+        assertEquals(14, display.shownTowardsTick());
+        assertEquals(1f, out3[S3 - 1], "the at-rest flag is the resting state's");
+        assertEquals(SnapshotDisplay.HELD, display.show(0, 10, out3, 0), "the resting tick itself");
+        assertEquals(0f, out3[0]);
+
+        // Object 1: at rest at 10, moving at 15 (5 ticks > 4): held at rest until 15, as a long rest is.
+        display.hold(1, 10, pose3(0, 0, 0, 0, true), 0);
+        display.hold(1, 15, pose3(5, 0, 0, 0, false), 0);
+        assertEquals(SnapshotDisplay.HELD, display.show(1, 14.5, out3, 0));
+        assertEquals(0f, out3[0]);
+        assertEquals(SnapshotDisplay.NO_TICK, display.shownTowardsTick());
+        // A moving state at 15 blends across the same gap (maxBlendTicks 16): the rest limit is for rest only.
+        display.hold(1, 20, pose3(10, 0, 0, 0, false), 0);
+        assertEquals(SnapshotDisplay.BLENDED, display.show(1, 17, out3, 0));
+        assertEquals(7f, out3[0], 1e-6);
+
+        // Object 2: at rest, fast in its older state, nothing newer held: held, never extrapolated.
+        display.hold(2, 10, pose3(0, 0, 0, 0, false), 0);
+        display.hold(2, 11, pose3(0.5, 0, 0, 0, true), 0);
+        assertEquals(SnapshotDisplay.HELD, display.show(2, 13, out3, 0));
+        assertEquals(0.5f, out3[0]);
+        assertEquals(0, display.extrapolatedCount());
+        assertEquals(1 + 1, display.blendedCount(), "object 0 at 11 and object 1 at 17");
+    }
+
+    @Test
+    void aRestLimitOfZeroHoldsAStateAtRestUntilTheNextAsBefore()
+    {
+        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 1,
+            new SnapshotDisplayConfig().maxBlendFromRestTicks(0));
+        display.hold(0, 10, pose3(0, 0, 0, 0, true), 0);
+        display.hold(0, 11, pose3(1, 0, 0, 0, false), 0);
+        assertEquals(SnapshotDisplay.HELD, display.show(0, 10.5, out3, 0), "even one tick apart");
+        assertEquals(0f, out3[0]);
+        assertEquals(SnapshotDisplay.HELD, display.show(0, 11, out3, 0));
+        assertEquals(1f, out3[0]);
+        assertEquals(0, display.blendedCount());
+    }
+
+    @Test
     void extrapolatesByDefaultAndNeverWithALimitOfZero()
     {
         final SnapshotDisplay defaults = new SnapshotDisplay(StateSchema.snapshot3d(), 1, new SnapshotDisplayConfig());
@@ -271,6 +322,7 @@ class SnapshotDisplayTest
     {
         assertThrows(IllegalArgumentException.class, () -> new SnapshotDisplayConfig().historyDepth(3));
         assertThrows(IllegalArgumentException.class, () -> new SnapshotDisplayConfig().maxBlendTicks(0));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotDisplayConfig().maxBlendFromRestTicks(-1));
         assertThrows(IllegalArgumentException.class, () -> new SnapshotDisplayConfig().maxExtrapolationNs(-1));
         assertThrows(IllegalArgumentException.class, () -> new SnapshotDisplayConfig().maxVelocitySpanTicks(0));
         assertThrows(IllegalArgumentException.class, () -> new SnapshotDisplayConfig().tickDurationNs(0));
@@ -282,7 +334,8 @@ class SnapshotDisplayTest
     {
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 8, extrapolating(150_000_000L));
+        final SnapshotDisplay display = new SnapshotDisplay(StateSchema.snapshot3d(), 8,
+            extrapolating(150_000_000L).maxBlendFromRestTicks(8));
         final long threadId = Thread.currentThread().getId();
         final long[] allocatedPerRound = new long[8];
         for (int round = 0; round < allocatedPerRound.length; round++)
@@ -294,7 +347,8 @@ class SnapshotDisplayTest
                 {
                     if ((tick + object) % 3 != 0)
                     {
-                        display.hold(object, tick, pose3(0.3 * tick, 0, 0, 0.01 * tick, false), 0);
+                        // Every fifth tick at rest: blends from rest too.
+                        display.hold(object, tick, pose3(0.3 * tick, 0, 0, 0.01 * tick, tick % 5 == 0), 0);
                     }
                     display.show(object, tick - 6.5, out3, 0);
                     display.show(object, tick + 2, out3, 0);

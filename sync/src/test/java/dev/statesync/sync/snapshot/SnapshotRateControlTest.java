@@ -113,6 +113,59 @@ class SnapshotRateControlTest
             control.priorities().accumulator(0), "no previous tick: every object counts as changed");
     }
 
+    /**
+     * Corner repeats: an object whose path bent since the state the replica holds gets the bonus on its factor, on
+     * every tick, sent or skipped, the rate control having shown the sender the tick; the others keep their factors.
+     * Without corner repeats nothing changes.
+     */
+    @Test
+    void anObjectThatWantsACornerRepeatShouldGoFirst()
+    {
+        final StateSchema snapshot = StateSchema.snapshot3d();
+        for (final boolean corners : new boolean[] {true, false})
+        {
+            final SnapshotRateControl control = new SnapshotRateControl(OBJECTS, true,
+                new SnapshotRateControlConfig().budgetBitsPerSecond(64_000).rateDistortion(false));
+            final SnapshotSender sender = new SnapshotSender(snapshot, OBJECTS, HoldPredictor.INSTANCE,
+                new ObjectCodec(snapshot), new SnapshotConfig().rangeCoded(true).cornerRepeatMaxAgeTicks(corners ? 20 : 0));
+            assertEquals(corners, sender.cornerRepeats());
+            final QuantizedStates states = new QuantizedStates(snapshot, OBJECTS);
+            final byte[] bytes = new byte[4096];
+            // Tick 0: every object sent and acked at rest.
+            control.prioritize(0, sender, states, null);
+            sender.encodeFramed(0, states, null, OBJECTS, new org.agrona.concurrent.UnsafeBuffer(bytes), 0,
+                bytes.length, 0);
+            sender.onAcked(0);
+            // Object 1 rests until tick 5, then moves 0.5 m a tick along x (no packet in between).
+            QuantizedStates previous = states;
+            for (int tick = 1; tick <= 8; tick++)
+            {
+                final QuantizedStates current = new QuantizedStates(snapshot, OBJECTS);
+                current.copyFrom(states);
+                current.set(1, 0, tick <= 5 ? 0 : (tick - 5) * snapshot.positionUnitsPerMetre() / 2);
+                control.prioritize(tick, sender, current, previous);
+                control.skip();
+                previous = current;
+            }
+            assertEquals(corners, sender.wantsCornerRepeat(1, 8));
+            assertEquals(SnapshotRateControl.CHANGED_FACTOR + (corners ? SnapshotRateControl.CORNER_REPEAT_BONUS : 0),
+                control.priorities().priorityFactor(1), "object 1: its factor plus the bonus");
+            assertTrue(control.priorities().accumulator(2) < SnapshotRateControl.CHANGED_FACTOR, "object 2 unchanged");
+            assertEquals(corners ? 3 : 0, control.cornerRepeatObjects(), "ticks 6-8: bent since the held tick 0");
+        }
+    }
+
+    @Test
+    void theLossWindowShouldBeTheRoundTripInWholeTicks()
+    {
+        final SnapshotRateControlConfig config = new SnapshotRateControlConfig();
+        assertEquals(7, config.roundTripTicks(113), "the default link's measured 113 ms");
+        assertEquals(6, config.roundTripTicks(100));
+        assertEquals(1, config.roundTripTicks(0), "never below one tick");
+        assertThrows(IllegalArgumentException.class, () -> config.roundTripTicks(-1));
+        assertThrows(IllegalArgumentException.class, () -> config.roundTripTicks(Double.NaN));
+    }
+
     private SnapshotAuthority attachedAuthority(final SnapshotRateControl control)
     {
         final SnapshotLinkConfig link = new SnapshotLinkConfig().payloadBudgetBytes(1200);
