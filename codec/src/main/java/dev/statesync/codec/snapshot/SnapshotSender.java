@@ -665,10 +665,12 @@ public final class SnapshotSender implements ObjectSizer
             else
             {
                 // The chosen objects' corners need room the fill may have given to more objects: fill again, leaving
-                // it (the bound of the fill is a worst case, so a packet every candidate fits reserves it too).
+                // it (the bound of the fill is a worst case, so a packet every candidate fits reserves it too). At
+                // most half the budget: many objects wanting repeats at once (a pile knocked over) must not leave
+                // no room for objects, or nothing is sent, nothing acked, and the repeats wanted only grow.
                 planPacket(fitter.chosen(), chosenCount, 0);
                 corners.choose(plan);
-                reservedRepeatBits = plan.previousCount > 0 ? repeatBits() : 0;
+                reservedRepeatBits = plan.previousCount > 0 ? Math.min(repeatBits(), budgetBits / 2) : 0;
                 if (reservedRepeatBits > 0)
                 {
                     chosenCount = fitter.chooseInOrder(order, orderCount, budgetBits - reservedRepeatBits);
