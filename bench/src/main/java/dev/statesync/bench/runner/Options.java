@@ -71,8 +71,8 @@ public final class Options
     /**
      * {@code --corner-repeats auto} under a budget: corners up to 20 ticks old are resent, and the display delay is
      * 20 ticks plus the transit (24 ticks, 400 ms, at the default link). Measured on the cubes run at 128 kbps
-     * (results.md, "Corner repeats"): 20 held the largest error under 10 cm on 14 seeds; at 12 and 16 (16 and 20
-     * ticks of delay) the largest error was 0.18-0.30 m.
+     * (results.md, "Corner repeats"): 20 held the largest error under 10 cm on 13 seeds of 14 (0.105 m on the
+     * other); at 12 and 16 (16 and 20 ticks of delay) it was 0.08-0.30 m, over 10 cm on three or four seeds of six.
      */
     public static final int BUDGETED_CORNER_REPEAT_TICKS = 20;
     /** {@code --unacked-refs auto} (the default): {@link #UNBUDGETED_UNACKED_REF_TICKS} unbudgeted, 0 under a budget. */
