@@ -226,7 +226,10 @@ public final class SnapshotRateControl
         }
     }
 
-    /** @return object-ticks sent first because they wanted a corner repeat, since construction or {@link #reset}. */
+    /**
+     * @return object-ticks given {@link #CORNER_REPEAT_BONUS} because they wanted a corner repeat, since construction
+     * or {@link #reset}.
+     */
     public long cornerRepeatObjects()
     {
         return cornerRepeatObjects;
@@ -272,26 +275,25 @@ public final class SnapshotRateControl
         final int sequence = authority.sendSnapshot(tick, states, nowNs);
         lastSentTick = tick;
         snapshotsSent++;
+        final SnapshotSender s = authority.sender();
+        final ReliableEndpoint endpoint = authority.endpoint();
+        // The smoothed RTT is 0 until the first ack: the configured windows hold until then.
+        final boolean roundTripMeasured = endpoint != null && config.inFlightFromRoundTrip() && endpoint.rttMs() > 0;
         if (errorPolicy != null)
         {
-            final SnapshotSender s = authority.sender();
             errorPolicy.onSent(tick, s.includedObjects(), s.includedCount());
-            final ReliableEndpoint endpoint = authority.endpoint();
             // The endpoint samples the older half of its sent-packet window: before the window has filled, packets
             // never sent count as delivered, so the configured assumption stands until then.
             if (endpoint != null && snapshotsSent >= endpoint.config().sentPacketsBufferSize())
             {
                 errorPolicy.linkLossFraction(endpoint.packetLossPercent() / 100.0);
             }
-            // The smoothed RTT is 0 until the first ack: the configured window holds until then.
-            if (endpoint != null && config.inFlightFromRoundTrip() && endpoint.rttMs() > 0)
+            if (roundTripMeasured)
             {
                 errorPolicy.inFlightTicks(config.inFlightTicks(endpoint.rttMs(), endpoint.jitterMs()));
             }
         }
-        final SnapshotSender s = authority.sender();
-        final ReliableEndpoint endpoint = authority.endpoint();
-        if (s.cornerRepeats() && endpoint != null && config.inFlightFromRoundTrip() && endpoint.rttMs() > 0)
+        if (roundTripMeasured && s.cornerRepeats())
         {
             s.cornerRepeatLossAfterTicks(config.roundTripTicks(endpoint.rttMs()));
         }
