@@ -399,7 +399,7 @@ final class CornerRepeatPolicy
                         {
                             continue;
                         }
-                        final long off = offBlend(before, o, ring[u & (ringTicks - 1)], after, a, u - from, to - from);
+                        final long off = offBlend(positions, before, o, ring[u & (ringTicks - 1)], after, a, u - from, to - from);
                         if (off > worst)
                         {
                             worst = off;
@@ -422,10 +422,11 @@ final class CornerRepeatPolicy
     /**
      * @return the squared distance of {@code middle}'s position, {@code k} of {@code span} ticks after
      * {@code before}'s and the rest before {@code after}'s, from the straight blend between them, times
-     * {@code span} squared (in position units).
+     * {@code span} squared (in position units, exact in integers); also what {@code PreviousStatePolicy} compares.
      */
-    private long offBlend(
-        final int[] before, final int o, final int[] middle, final int[] after, final int a, final int k, final int span)
+    static long offBlend(
+        final int positions, final int[] before, final int o, final int[] middle, final int[] after, final int a,
+        final int k, final int span)
     {
         long squared = 0;
         for (int axis = 0; axis < positions; axis++)

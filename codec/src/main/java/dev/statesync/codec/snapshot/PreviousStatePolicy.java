@@ -160,14 +160,9 @@ final class PreviousStatePolicy
      */
     private boolean bent(final int[] before, final int[] middle, final int o, final int[] after, final int a, final int span)
     {
-        long squared = 0;
-        for (int axis = 0; axis < positions; axis++)
-        {
-            // span times the deviation from the blended point, in units: compare with span times the threshold.
-            final long scaled = (long)span * middle[o + axis] - (long)(span - 1) * before[o + axis] - after[a + axis];
-            squared += scaled * scaled;
-        }
-        return squared > (long)span * span * thresholdSquared;
+        // span times the deviation from the blended point, in units: compare with span times the threshold.
+        return CornerRepeatPolicy.offBlend(positions, before, o, middle, after, a, 1, span) >
+            (long)span * span * thresholdSquared;
     }
 
     /** The packet of {@code tick} was written with {@code objects[0..count)}; {@code states} holds every object. */
