@@ -314,6 +314,16 @@ final class CommandLineOptions
         unackedLossWeight = inRange("--unacked-loss-weight", value, 0, 100, true);
     }
 
+    boolean displayGroundOff;
+
+    @Option(names = "--display-ground", paramLabel = "on|off", order = 25,
+        description = {"on (default): in 3D the replica's display extrapolates no cube into the ground plane",
+            "below a cube's half side above it (SnapshotDisplayConfig.groundPlane); off: straight through it"})
+    void displayGround(final String value)
+    {
+        displayGroundOff = "off".equals(oneOf("--display-ground", value, "on", "off"));
+    }
+
     boolean mirrorDisplay;
 
     @Option(names = "--mirror-display", paramLabel = "on|off", order = 25,

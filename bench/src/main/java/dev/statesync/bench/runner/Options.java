@@ -144,6 +144,7 @@ public final class Options
     private final double extrapolateMs;
     private final int blendFromRestTicks;
     private final boolean mirrorDisplay;
+    private final boolean displayGround;
     private final int displayDelayTicks;
     private final int sparePackets;
     private final double unackedLossWeight;
@@ -183,6 +184,7 @@ public final class Options
         extrapolateMs = c.extrapolateMs;
         blendFromRestTicks = c.blendFromRestTicks;
         mirrorDisplay = c.mirrorDisplay;
+        displayGround = !c.displayGroundOff;
         displayDelayTicks = c.displayDelayTicks;
         sparePackets = c.sparePackets;
         unackedLossWeight = c.unackedLossWeight;
@@ -230,6 +232,7 @@ public final class Options
         extrapolateMs = base.extrapolateMs;
         blendFromRestTicks = base.blendFromRestTicks;
         mirrorDisplay = base.mirrorDisplay;
+        displayGround = base.displayGround;
         displayDelayTicks = base.displayDelayTicks;
         sparePackets = base.sparePackets;
         unackedLossWeight = base.unackedLossWeight;
@@ -456,6 +459,15 @@ public final class Options
     public double targetRotationDeg()
     {
         return targetRotationDeg;
+    }
+
+    /**
+     * @return true (the default, {@code --display-ground on}) if the replica's display extrapolates no 3D object into
+     * the scene's ground plane ({@code SnapshotDisplayConfig.groundPlane}).
+     */
+    public boolean displayGround()
+    {
+        return displayGround;
     }
 
     /** @return true if error priority expects the replica's display to extrapolate as it does. */

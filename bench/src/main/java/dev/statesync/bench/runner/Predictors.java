@@ -87,6 +87,15 @@ public final class Predictors
         return schema.is3d() && !schema.hasVelocities() ? CubesSceneConfig.CUBE_SIZE_M / 2 : 0;
     }
 
+    /**
+     * @return the least height of a small cube's centre above the ground, half its side (lying flat on a face): how far
+     * down the replica's display may extrapolate a falling cube ({@code SnapshotDisplayConfig.groundPlane}).
+     */
+    public static double cubeGroundClearanceM()
+    {
+        return CubesSceneConfig.CUBE_SIZE_M / 2;
+    }
+
     /** Height of the cube scene's ground plane, metres. */
     public static final double GROUND_HEIGHT_M = 0;
 

@@ -70,6 +70,10 @@ final class ScenarioRun
             .tickDurationNs(TICK_NS)
             .maxExtrapolationNs(Math.round(options.extrapolateMs() * 1e6))
             .maxBlendFromRestTicks(options.blendFromRestTicks());
+        if (world.is3d() && options.displayGround())
+        {
+            display.groundPlane(Predictors.GROUND_HEIGHT_M, Predictors.cubeGroundClearanceM());
+        }
         // Corner repeats resend states up to that many ticks old: the display must be that far plus the transit behind.
         final int fixedDelayTicks = options.displayDelayTicks() > 0 ? options.displayDelayTicks() :
             options.cornerRepeatTicks() > 0 ? options.cornerRepeatTicks() +

@@ -211,6 +211,17 @@ class OptionsTest
     }
 
     @Test
+    void shouldKeepTheDisplayOutOfTheGroundUnlessTurnedOffAndInASweepRun()
+    {
+        assertTrue(Options.parse().displayGround(), "on by default");
+        final Options off = Options.parse("--display-ground", "off");
+        assertFalse(off.displayGround());
+        assertFalse(off.withBudget(128, 1).displayGround());
+        assertTrue(Options.parse("--display-ground", "on").displayGround());
+        assertMessage("--display-ground", "--display-ground", "maybe");
+    }
+
+    @Test
     void shouldRecogniseHelp()
     {
         assertTrue(Options.parse("--help").help());

@@ -32,7 +32,8 @@ import dev.statesync.codec.state.StateSchema;
  *       {@code min(S - A, maxExtrapolation)} ticks, then holds where that ended. The velocity is the state's own
  *       when the schema carries velocities; else the one between the object's two newest states, when they are
  *       at most {@link SnapshotDisplayConfig#maxVelocitySpanTicks} apart. Rotation continues the same way (the
- *       angular velocity, or the rotation from the older state to the newer one, scaled).</li>
+ *       angular velocity, or the rotation from the older state to the newer one, scaled). With a
+ *       {@link SnapshotDisplayConfig#groundPlane} a falling object is continued only down to the ground.</li>
  * </ul>
  * Extrapolation buys and costs: it keeps a fast object near where it is while its snapshots are missing (a cube
  * pushed at 20 m/s moves 0.33 m a tick), and it overshoots an object that stopped, turned or was struck, or will
@@ -72,6 +73,9 @@ public final class SnapshotDisplay
     private final double maxExtrapolationTicks;
     private final double secondsPerTick;
     private final double minSpeedSquaredPerTick;
+    private final boolean hasGround;
+    private final double contactHeightM;
+    private final int verticalOffset;
 
     private final int[] ticks;
     private final float[] records;
@@ -102,6 +106,9 @@ public final class SnapshotDisplay
         this.secondsPerTick = config.tickDurationNs() / 1e9;
         final double minStepPerTick = config.minExtrapolationSpeedMps() * secondsPerTick;
         this.minSpeedSquaredPerTick = minStepPerTick * minStepPerTick;
+        this.hasGround = config.hasGroundPlane();
+        this.contactHeightM = hasGround ? config.groundHeightM() + config.groundClearanceM() : 0;
+        this.verticalOffset = is3d ? 2 : 1;
         ticks = new int[objects * depth];
         Arrays.fill(ticks, NO_TICK);
         records = new float[objects * depth * stride];
@@ -233,8 +240,9 @@ public final class SnapshotDisplay
         {
             return HELD;
         }
-        final double aheadTicks = Math.min(displayTick - tickA, maxExtrapolationTicks);
-        if (!extrapolate(out, offset, base, slot, tickA, aheadTicks))
+        final double aheadTicks = extrapolate(out, offset, base, slot, tickA,
+            Math.min(displayTick - tickA, maxExtrapolationTicks));
+        if (aheadTicks <= 0)
         {
             return HELD;
         }
@@ -274,11 +282,14 @@ public final class SnapshotDisplay
     }
 
     /**
-     * Move the pose at {@code out[offset..]} (object state of tick {@code tickA}, ring slot {@code slot})
-     * {@code aheadTicks} along its velocity. @return false if no velocity is known (pose untouched).
+     * Move the pose at {@code out[offset..]} (object state of tick {@code tickA}, ring slot {@code slot}) up to
+     * {@code maxAheadTicks} along its velocity, less where a ground plane stops it ({@link #groundLimitedTicks}).
+     *
+     * @return the ticks it was moved ahead; 0 if not moved (no velocity known, too slow, or held by the ground: the
+     * pose is then untouched).
      */
-    private boolean extrapolate(
-        final float[] out, final int offset, final int base, final int slot, final int tickA, final double aheadTicks)
+    private double extrapolate(
+        final float[] out, final int offset, final int base, final int slot, final int tickA, final double maxAheadTicks)
     {
         final int positions = is3d ? 3 : 2;
         if (hasVelocities)
@@ -291,7 +302,13 @@ public final class SnapshotDisplay
             }
             if (speedSquared < minSpeedSquaredPerTick)
             {
-                return false;
+                return 0;
+            }
+            final double aheadTicks = groundLimitedTicks(out[offset + verticalOffset],
+                out[offset + linearOffset + verticalOffset] * secondsPerTick, maxAheadTicks);
+            if (aheadTicks <= 0)
+            {
+                return 0;
             }
             final double seconds = aheadTicks * secondsPerTick;
             for (int i = 0; i < positions; i++)
@@ -307,13 +324,13 @@ public final class SnapshotDisplay
             {
                 out[offset + 2] += (float)(out[offset + angularOffset] * seconds);
             }
-            return true;
+            return aheadTicks;
         }
         final int p = base + (slot + depth - 1) % depth;
         final int tickP = ticks[p];
         if (tickP == NO_TICK || tickP >= tickA || tickA - tickP > config.maxVelocitySpanTicks())
         {
-            return false;
+            return 0;
         }
         final int from = p * stride;
         final int span = tickA - tickP;
@@ -325,7 +342,13 @@ public final class SnapshotDisplay
         }
         if (stepSquared < minSpeedSquaredPerTick)
         {
-            return false;
+            return 0;
+        }
+        final double aheadTicks = groundLimitedTicks(out[offset + verticalOffset],
+            (out[offset + verticalOffset] - (double)records[from + verticalOffset]) / span, maxAheadTicks);
+        if (aheadTicks <= 0)
+        {
+            return 0;
         }
         final double scale = aheadTicks / span;
         for (int i = 0; i < positions; i++)
@@ -366,7 +389,26 @@ public final class SnapshotDisplay
         {
             out[offset + 2] += (float)(scale * Math.IEEEremainder((double)out[offset + 2] - records[from + 2], 2 * Math.PI));
         }
-        return true;
+        return aheadTicks;
+    }
+
+    /**
+     * How far ahead a ground plane lets an object be extrapolated: with none set, or moving level or up,
+     * {@code maxAheadTicks}; moving down, only until its position comes down to the clearance above the plane, so 0
+     * when it already is (see {@link SnapshotDisplayConfig#groundPlane}).
+     *
+     * @param heightM            the position's height on the vertical axis, metres.
+     * @param verticalStepPerTick the vertical velocity, metres per tick.
+     * @param maxAheadTicks      the ticks ahead without a ground.
+     */
+    private double groundLimitedTicks(final double heightM, final double verticalStepPerTick, final double maxAheadTicks)
+    {
+        if (!hasGround || verticalStepPerTick >= 0)
+        {
+            return maxAheadTicks;
+        }
+        final double clearanceM = heightM - contactHeightM;
+        return clearanceM <= 0 ? 0 : Math.min(maxAheadTicks, clearanceM / -verticalStepPerTick);
     }
 
     /** Pre-multiply the quaternion at {@code out[offset + 3..6]} by the rotation vector (rx, ry, rz), radians. */
