@@ -80,7 +80,9 @@ public final class FixedPoint
             remainder -= 2 * root + 1;
             root++;
         }
-        return remainder > root ? root + 1 : root;
+        // remainder > root, as the sign of root - remainder (both at most 2^33): half the radicands round up, so a
+        // branch on it would be mispredicted half the time.
+        return root + ((root - remainder) >>> 63);
     }
 
     /** Clamp to {@code [min, max]}. */
