@@ -57,15 +57,23 @@ public final class FixedPoint
     /**
      * The integer square root rounded to nearest: {@code r = floor(sqrt(value))}, plus one when
      * {@code value - r^2 > r} (that is, when {@code value >= (r + 1/2)^2}; an integer radicand is never exactly
-     * on the midpoint, so there are no ties).
+     * on the midpoint, so there are no ties). The comparison is taken as the sign bit of {@code r - (value - r^2)}
+     * (both at most about {@code 2^33}), not as a branch: about half of all radicands round up, so a branch the
+     * JIT emits for it inside the quaternion power's loop is mispredicted about half the time (the quaternion
+     * extrapolation took 0.78 of the old code's time with it, 0.87 without, in a micro benchmark).
      *
      * @param value the radicand; a negative one is treated as 0.
      * @return {@code sqrt(value)} rounded to the nearest integer.
      */
     public static long sqrtRound(final long value)
     {
+        if (value <= 0)
+        {
+            // Also keeps Long.MIN_VALUE, whose negation overflows, out of the sign trick.
+            return 0;
+        }
         final long root = sqrtFloor(value);
-        return value - root * root > root ? root + 1 : root;
+        return root + ((root - (value - root * root)) >>> 63);
     }
 
     /** Clamp to {@code [min, max]}. */

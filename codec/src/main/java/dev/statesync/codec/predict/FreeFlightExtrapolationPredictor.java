@@ -33,8 +33,8 @@ import dev.statesync.codec.state.StateSchema;
  * Ages above {@link #MAX_REPLAYED_TICKS} (only a hostile table names them) replay that many, so work is bounded.
  *
  * <p>An object at rest in its newest baseline, or without an older baseline, is predicted to stay as the newest.
- * Allocation-free; holds a little scratch, so use one instance per thread (a sender and receiver on one thread may
- * share it).
+ * Allocation-free; caches the last coefficients, so use one instance per thread (a sender and receiver on one thread
+ * may share it).
  */
 public final class FreeFlightExtrapolationPredictor implements Predictor
 {
@@ -50,7 +50,6 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
     private final boolean rotate;
     /** The linear extrapolation whose prediction {@link #refine} approximates this one from, or null. */
     private final LinearExtrapolationPredictor rotationFrom;
-    private final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
     /** Coefficients of the last replay: position slope, rotation exponent; the offset per axis. */
     private long slopeQ32;
     private long exponentQ16;
@@ -130,7 +129,7 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
         {
             final int rot = schema.rotationOffset();
             SmallestThreeMath.extrapolateByPower(schema.rotationHalfRange(), newest.array(), newest.index(rot),
-                older.array(), older.index(rot), exponentQ16, out.array(), out.index(rot), scratch);
+                older.array(), older.index(rot), exponentQ16, out.array(), out.index(rot));
         }
     }
 

@@ -25,8 +25,8 @@ import dev.statesync.codec.state.StateSchema;
  * {@link Rotation#LINEAR_CODES} (an angle is already linear in time).</li>
  * </ul>
  *
- * <p>Allocation-free. With {@link Rotation#QUATERNION} an instance holds a little scratch, so use one per
- * thread (a sender and receiver on one thread may share it); otherwise it is stateless.
+ * <p>Allocation-free and stateless (the quaternion extrapolation works in local variables), so one instance may
+ * serve any number of threads.
  */
 public final class LinearExtrapolationPredictor implements Predictor
 {
@@ -44,7 +44,6 @@ public final class LinearExtrapolationPredictor implements Predictor
     private final Rotation rotation;
     private final int gravityAxis;
     private final long gravityHalfStepQ32;
-    private final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
 
     /**
      * @param extrapolateRotation {@link Rotation#LINEAR_CODES} if true, {@link Rotation#HOLD} if false.
@@ -150,7 +149,7 @@ public final class LinearExtrapolationPredictor implements Predictor
         {
             final int rot = schema.rotationOffset();
             SmallestThreeMath.extrapolate(schema.rotationHalfRange(), newest.array(), newest.index(rot), newestAgeTicks,
-                older.array(), older.index(rot), in.olderAgeTicks(), out.array(), out.index(rot), scratch);
+                older.array(), older.index(rot), in.olderAgeTicks(), out.array(), out.index(rot));
         }
         else if (newest.rotationLargest() == older.rotationLargest())
         {

@@ -37,8 +37,9 @@ import dev.statesync.codec.state.StateSchema;
  * The irrational constants are long literals, each checked in the tests against an exact
  * {@code BigInteger} square root.
  *
- * <p>All methods are static and allocate nothing; those that need working space take it from the caller
- * ({@link #SCRATCH_LENGTH} longs), so one scratch array per thread.
+ * <p>All methods are static and allocate nothing. {@link #extrapolate} and {@link #extrapolateByPower} keep their
+ * intermediate quaternions in local variables (registers), so they need no working space; {@link #power} works in
+ * the caller's array.
  */
 public final class SmallestThreeMath
 {
@@ -46,8 +47,6 @@ public final class SmallestThreeMath
     public static final int FRACTION_BITS = 30;
     /** 1.0 in Q30. */
     public static final long ONE_Q30 = 1L << FRACTION_BITS;
-    /** Longs of scratch {@link #extrapolate} needs: four quaternions. */
-    public static final int SCRATCH_LENGTH = 16;
     /** Largest power {@link #extrapolate} raises the baselines' rotation to; longer gaps are clamped to it. */
     public static final int MAX_EXTRAPOLATION_POWER = 32;
     /** Fraction bits of the exponent {@link #power} takes: the exponent is a multiple of {@code 2^-16}. */
@@ -61,10 +60,9 @@ public final class SmallestThreeMath
     private static final long ONE_Q60 = 1L << (2 * FRACTION_BITS);
     private static final long HALF_Q30_ULP_Q60 = 1L << (FRACTION_BITS - 1);
     private static final long NEAR_UNIT_Q60 = 1L << 40;
-    private static final int NEWEST = 0;
-    private static final int DELTA = 4;
-    private static final int POWER = 8;
-    private static final int WORK = 12;
+    /** What {@link #inverseLengthQ32} returns for a zero length: every real inverse is positive. */
+    private static final long ZERO_LENGTH = -1;
+    private static final long FRACTION_MASK = (1L << EXPONENT_FRACTION_BITS) - 1;
 
     private SmallestThreeMath()
     {
@@ -262,34 +260,43 @@ public final class SmallestThreeMath
         final long y = q[offset + 1];
         final long z = q[offset + 2];
         final long w = q[offset + 3];
-        final long lengthSquaredQ60 = x * x + y * y + z * z + w * w;
-        final long inverseQ32;
-        if (Math.abs(lengthSquaredQ60 - ONE_Q60) <= NEAR_UNIT_Q60)
+        final long inverseQ32 = inverseLengthQ32(x * x + y * y + z * z + w * w);
+        if (inverseQ32 == ZERO_LENGTH)
         {
-            // Products of unit quaternions drift from unit length by a few Q30 units; for |1 - s| <= 2^-20 one
-            // Newton step of 1/sqrt(s) from 1, (3 - s) / 2, is off by under 3/8 * 2^-40, far below a Q30 unit,
-            // and needs no square root or division.
-            inverseQ32 = (3 * ONE_Q60 - lengthSquaredQ60 + (1L << 28)) >> 29;
-        }
-        else
-        {
-            final long length = FixedPoint.sqrtRound(lengthSquaredQ60);
-            if (length == 0)
-            {
-                q[offset] = 0;
-                q[offset + 1] = 0;
-                q[offset + 2] = 0;
-                q[offset + 3] = ONE_Q30;
-                return;
-            }
-            // 1/length in Q32, 2^62 / length (relative error below 2^-32): one division instead of four.
-            inverseQ32 = FixedPoint.divRound(1L << 62, length);
+            q[offset] = 0;
+            q[offset + 1] = 0;
+            q[offset + 2] = 0;
+            q[offset + 3] = ONE_Q30;
+            return;
         }
         // Each |component| <= length, so component * inverse stays within 2^62 (plus rounding) and fits.
         q[offset] = scaleQ32(x, inverseQ32);
         q[offset + 1] = scaleQ32(y, inverseQ32);
         q[offset + 2] = scaleQ32(z, inverseQ32);
         q[offset + 3] = scaleQ32(w, inverseQ32);
+    }
+
+    /**
+     * The inverse length {@link #normalize} scales by, in Q32, from the exact Q60 squared length; or
+     * {@link #ZERO_LENGTH} for a quaternion whose rounded length is 0 (it becomes the identity).
+     */
+    private static long inverseLengthQ32(final long lengthSquaredQ60)
+    {
+        if (Math.abs(lengthSquaredQ60 - ONE_Q60) <= NEAR_UNIT_Q60)
+        {
+            // Products of unit quaternions drift from unit length by a few Q30 units; for |1 - s| <= 2^-20 one
+            // Newton step of 1/sqrt(s) from 1, (3 - s) / 2, is off by under 3/8 * 2^-40, far below a Q30 unit,
+            // and needs no square root or division.
+            return (3 * ONE_Q60 - lengthSquaredQ60 + (1L << 28)) >> 29;
+        }
+        final long length = FixedPoint.sqrtRound(lengthSquaredQ60);
+        if (length == 0)
+        {
+            return ZERO_LENGTH;
+        }
+        // 1/length in Q32, 2^62 / length rounded to nearest (relative error below 2^-32): one division instead of
+        // four. FixedPoint.divRound for a positive numerator and denominator, without its sign and unit tests.
+        return ((1L << 62) + (length >> 1)) / length;
     }
 
     /** {@code round(value * scaleQ32 / 2^32)} on the magnitude, ties away from zero. */
@@ -382,7 +389,6 @@ public final class SmallestThreeMath
      * @param out            receives the predicted largest index at {@code outRot}, then three codes; it may
      *                       be {@code newest} or {@code older}.
      * @param outRot         where the largest index goes.
-     * @param scratch        at least {@link #SCRATCH_LENGTH} longs of working space.
      */
     public static void extrapolate(
         final int halfRange,
@@ -393,8 +399,7 @@ public final class SmallestThreeMath
         final int olderRot,
         final int olderAgeTicks,
         final int[] out,
-        final int outRot,
-        final long[] scratch)
+        final int outRot)
     {
         final long span = (long)olderAgeTicks - newestAgeTicks;
         if (span <= 0 || newestAgeTicks <= 0)
@@ -407,16 +412,7 @@ public final class SmallestThreeMath
             System.arraycopy(newest, newestRot, out, outRot, 4);
             return;
         }
-        delta(halfRange, newest, newestRot, older, olderRot, scratch);
-        final int kept = exponentFractionBits(halfRange, scratch, DELTA);
-        final long exponentQ16 = FixedPoint.divRound((long)newestAgeTicks << kept, span) << (EXPONENT_FRACTION_BITS - kept);
-        if (exponentQ16 == 0)
-        {
-            // A turn too small to move a code over so short a horizon: hold, exactly as a zero exponent does.
-            System.arraycopy(newest, newestRot, out, outRot, 4);
-            return;
-        }
-        powerTimesNewest(halfRange, scratch, exponentQ16, out, outRot);
+        extrapolateInRegisters(halfRange, newest, newestRot, older, olderRot, newestAgeTicks, span, 0, out, outRot);
     }
 
     /**
@@ -430,11 +426,8 @@ public final class SmallestThreeMath
      * client", "After the exponent's fraction bits").
      * Integer math on the decoded delta, so both ends choose the same.
      */
-    private static int exponentFractionBits(final int halfRange, final long[] q, final int offset)
+    private static int exponentFractionBits(final int halfRange, final long x, final long y, final long z)
     {
-        final long x = q[offset];
-        final long y = q[offset + 1];
-        final long z = q[offset + 2];
         // |v| in Q30, at most 2^30 (products below 2^61 each, sum below 2^63).
         final long vectorQ30 = FixedPoint.sqrtFloor(x * x + y * y + z * z) + 1;
         // 9 H |v| in Q30 units: H < 2^23 and |v| <= 2^30 + 1, so the product fits in 63 bits.
@@ -461,47 +454,314 @@ public final class SmallestThreeMath
         final int olderRot,
         final long exponentQ16,
         final int[] out,
-        final int outRot,
-        final long[] scratch)
+        final int outRot)
     {
         if (exponentQ16 <= 0 || sameCodes(newest, newestRot, older, olderRot))
         {
             System.arraycopy(newest, newestRot, out, outRot, 4);
             return;
         }
-        delta(halfRange, newest, newestRot, older, olderRot, scratch);
-        powerTimesNewest(halfRange, scratch, exponentQ16, out, outRot);
+        extrapolateInRegisters(halfRange, newest, newestRot, older, olderRot, 0, 0, exponentQ16, out, outRot);
     }
 
-    /** {@code scratch[NEWEST] = q_newest}, {@code scratch[DELTA] = q_newest * conj(q_older)}, the shorter way round. */
-    private static void delta(
-        final int halfRange, final int[] newest, final int newestRot, final int[] older, final int olderRot,
-        final long[] scratch)
+    /**
+     * {@link #extrapolate} (for {@code span > 0}, the exponent from the ages) and {@link #extrapolateByPower} (the
+     * exponent given) past their hold checks: {@code delta = q_newest * conj(q_older)} the shorter way round, then
+     * the codes of {@code normalize(power(delta, e) * q_newest)}, exactly as {@link #toQuaternion},
+     * {@link #multiply}, {@link #normalize}, {@link #power} and {@link #toCodes} compute them on arrays.
+     *
+     * <p>Why one long method: the quaternions live in local variables, which the JIT keeps in registers, where the
+     * array forms store and reload every component of every intermediate through a scratch array (with its range
+     * checks); this pipeline is a quaternion power per predicted object, the predictors' largest cost on the cube
+     * run's encode and decode (results.md, "CPU per client"). One more saving, exact: the power's first factor is
+     * multiplied into the identity, whose product with {@code b} rounds to {@code b} itself
+     * ({@code (2^30 b + 2^29) >> 30 = b}), so it is copied instead.
+     */
+    private static void extrapolateInRegisters(
+        final int halfRange,
+        final int[] newest,
+        final int newestRot,
+        final int[] older,
+        final int olderRot,
+        final int newestAgeTicks,
+        final long span,
+        final long givenExponentQ16,
+        final int[] out,
+        final int outRot)
     {
-        // One division for both records' scale.
         final long scaleQ32 = codeScaleQ32(halfRange);
-        toQuaternion(scaleQ32, newest, newestRot, scratch, NEWEST);
-        toQuaternion(scaleQ32, older, olderRot, scratch, DELTA);
-        if (dot(scratch, NEWEST, DELTA) < 0)
+
+        // q_newest, as toQuaternion decodes it.
+        final int newestLargest = newest[newestRot];
+        final long na = scaleQ32(newest[newestRot + 1], scaleQ32);
+        final long nb = scaleQ32(newest[newestRot + 2], scaleQ32);
+        final long nc = scaleQ32(newest[newestRot + 3], scaleQ32);
+        final long newestRest = ONE_Q60 - na * na - nb * nb - nc * nc;
+        final long newestOmitted = FixedPoint.sqrtRound(newestRest);
+        long nx = component(0, newestLargest, newestOmitted, na, nb, nc);
+        long ny = component(1, newestLargest, newestOmitted, na, nb, nc);
+        long nz = component(2, newestLargest, newestOmitted, na, nb, nc);
+        long nw = component(3, newestLargest, newestOmitted, na, nb, nc);
+        if (newestRest < 0)
         {
-            for (int i = 0; i < 4; i++)
+            final long inverseQ32 = inverseLengthQ32(nx * nx + ny * ny + nz * nz + nw * nw);
+            if (inverseQ32 == ZERO_LENGTH)
             {
-                scratch[DELTA + i] = -scratch[DELTA + i];
+                nx = 0;
+                ny = 0;
+                nz = 0;
+                nw = ONE_Q30;
+            }
+            else
+            {
+                nx = scaleQ32(nx, inverseQ32);
+                ny = scaleQ32(ny, inverseQ32);
+                nz = scaleQ32(nz, inverseQ32);
+                nw = scaleQ32(nw, inverseQ32);
             }
         }
-        conjugate(scratch, DELTA);
-        multiply(scratch, NEWEST, scratch, DELTA, scratch, DELTA);
+
+        // q_older, likewise.
+        final int olderLargest = older[olderRot];
+        final long oa = scaleQ32(older[olderRot + 1], scaleQ32);
+        final long ob = scaleQ32(older[olderRot + 2], scaleQ32);
+        final long oc = scaleQ32(older[olderRot + 3], scaleQ32);
+        final long olderRest = ONE_Q60 - oa * oa - ob * ob - oc * oc;
+        final long olderOmitted = FixedPoint.sqrtRound(olderRest);
+        long ox = component(0, olderLargest, olderOmitted, oa, ob, oc);
+        long oy = component(1, olderLargest, olderOmitted, oa, ob, oc);
+        long oz = component(2, olderLargest, olderOmitted, oa, ob, oc);
+        long ow = component(3, olderLargest, olderOmitted, oa, ob, oc);
+        if (olderRest < 0)
+        {
+            final long inverseQ32 = inverseLengthQ32(ox * ox + oy * oy + oz * oz + ow * ow);
+            if (inverseQ32 == ZERO_LENGTH)
+            {
+                ox = 0;
+                oy = 0;
+                oz = 0;
+                ow = ONE_Q30;
+            }
+            else
+            {
+                ox = scaleQ32(ox, inverseQ32);
+                oy = scaleQ32(oy, inverseQ32);
+                oz = scaleQ32(oz, inverseQ32);
+                ow = scaleQ32(ow, inverseQ32);
+            }
+        }
+
+        // delta = q_newest * conj(q_older), q_older negated first if the dot product is negative: conj(s q) is
+        // (-s x, -s y, -s z, s w) with s the sign.
+        final long sign = nx * ox + ny * oy + nz * oz + nw * ow < 0 ? -1 : 1;
+        final long bx = -sign * ox;
+        final long by = -sign * oy;
+        final long bz = -sign * oz;
+        final long bw = sign * ow;
+        final long dx = roundQ60(nw * bx + nx * bw + ny * bz - nz * by);
+        final long dy = roundQ60(nw * by - nx * bz + ny * bw + nz * bx);
+        final long dz = roundQ60(nw * bz + nx * by - ny * bx + nz * bw);
+        final long dw = roundQ60(nw * bw - nx * bx - ny * by - nz * bz);
+
+        long exponentQ16 = givenExponentQ16;
+        if (span > 0)
+        {
+            final int kept = exponentFractionBits(halfRange, dx, dy, dz);
+            exponentQ16 = FixedPoint.divRound((long)newestAgeTicks << kept, span) << (EXPONENT_FRACTION_BITS - kept);
+            if (exponentQ16 == 0)
+            {
+                // A turn too small to move a code over so short a horizon: hold, exactly as a zero exponent does.
+                System.arraycopy(newest, newestRot, out, outRot, 4);
+                return;
+            }
+        }
+        exponentQ16 = Math.min((long)MAX_EXTRAPOLATION_POWER << EXPONENT_FRACTION_BITS, exponentQ16);
+
+        // power(delta, e), as power computes it; "identity" while the result is still the identity it starts as.
+        long rx = 0;
+        long ry = 0;
+        long rz = 0;
+        long rw = ONE_Q30;
+        boolean identity = true;
+        final long arc = dw < 0 ? -1 : 1;
+        long fraction = exponentQ16 & FRACTION_MASK;
+        int bit = EXPONENT_FRACTION_BITS - 1;
+        long wx = arc * dx;
+        long wy = arc * dy;
+        long wz = arc * dz;
+        long ww = arc * dw;
+        while (fraction != 0)
+        {
+            // The square root normalize(w + 1); w >= 0 keeps the length at least 1, never the zero case.
+            ww += ONE_Q30;
+            final long inverseQ32 = inverseLengthQ32(wx * wx + wy * wy + wz * wz + ww * ww);
+            if (inverseQ32 == ZERO_LENGTH)
+            {
+                wx = 0;
+                wy = 0;
+                wz = 0;
+                ww = ONE_Q30;
+            }
+            else
+            {
+                wx = scaleQ32(wx, inverseQ32);
+                wy = scaleQ32(wy, inverseQ32);
+                wz = scaleQ32(wz, inverseQ32);
+                ww = scaleQ32(ww, inverseQ32);
+            }
+            if ((fraction & (1L << bit)) != 0)
+            {
+                if (identity)
+                {
+                    rx = wx;
+                    ry = wy;
+                    rz = wz;
+                    rw = ww;
+                    identity = false;
+                }
+                else
+                {
+                    final long px = roundQ60(rw * wx + rx * ww + ry * wz - rz * wy);
+                    final long py = roundQ60(rw * wy - rx * wz + ry * ww + rz * wx);
+                    final long pz = roundQ60(rw * wz + rx * wy - ry * wx + rz * ww);
+                    final long pw = roundQ60(rw * ww - rx * wx - ry * wy - rz * wz);
+                    rx = px;
+                    ry = py;
+                    rz = pz;
+                    rw = pw;
+                }
+                fraction &= ~(1L << bit);
+            }
+            bit--;
+        }
+
+        long whole = exponentQ16 >>> EXPONENT_FRACTION_BITS;
+        wx = arc * dx;
+        wy = arc * dy;
+        wz = arc * dz;
+        ww = arc * dw;
+        while (whole != 0)
+        {
+            if ((whole & 1) != 0)
+            {
+                if (identity)
+                {
+                    rx = wx;
+                    ry = wy;
+                    rz = wz;
+                    rw = ww;
+                    identity = false;
+                }
+                else
+                {
+                    final long px = roundQ60(rw * wx + rx * ww + ry * wz - rz * wy);
+                    final long py = roundQ60(rw * wy - rx * wz + ry * ww + rz * wx);
+                    final long pz = roundQ60(rw * wz + rx * wy - ry * wx + rz * ww);
+                    final long pw = roundQ60(rw * ww - rx * wx - ry * wy - rz * wz);
+                    rx = px;
+                    ry = py;
+                    rz = pz;
+                    rw = pw;
+                }
+            }
+            whole >>>= 1;
+            if (whole != 0)
+            {
+                final long sx = roundQ60(ww * wx + wx * ww + wy * wz - wz * wy);
+                final long sy = roundQ60(ww * wy - wx * wz + wy * ww + wz * wx);
+                final long sz = roundQ60(ww * wz + wx * wy - wy * wx + wz * ww);
+                final long sw = roundQ60(ww * ww - wx * wx - wy * wy - wz * wz);
+                wx = sx;
+                wy = sy;
+                wz = sz;
+                ww = sw;
+            }
+        }
+        final long powerInverseQ32 = inverseLengthQ32(rx * rx + ry * ry + rz * rz + rw * rw);
+        if (powerInverseQ32 == ZERO_LENGTH)
+        {
+            rx = 0;
+            ry = 0;
+            rz = 0;
+            rw = ONE_Q30;
+        }
+        else
+        {
+            rx = scaleQ32(rx, powerInverseQ32);
+            ry = scaleQ32(ry, powerInverseQ32);
+            rz = scaleQ32(rz, powerInverseQ32);
+            rw = scaleQ32(rw, powerInverseQ32);
+        }
+
+        // normalize(power * q_newest), then its codes.
+        long px = roundQ60(rw * nx + rx * nw + ry * nz - rz * ny);
+        long py = roundQ60(rw * ny - rx * nz + ry * nw + rz * nx);
+        long pz = roundQ60(rw * nz + rx * ny - ry * nx + rz * nw);
+        long pw = roundQ60(rw * nw - rx * nx - ry * ny - rz * nz);
+        final long inverseQ32 = inverseLengthQ32(px * px + py * py + pz * pz + pw * pw);
+        if (inverseQ32 == ZERO_LENGTH)
+        {
+            px = 0;
+            py = 0;
+            pz = 0;
+            pw = ONE_Q30;
+        }
+        else
+        {
+            px = scaleQ32(px, inverseQ32);
+            py = scaleQ32(py, inverseQ32);
+            pz = scaleQ32(pz, inverseQ32);
+            pw = scaleQ32(pw, inverseQ32);
+        }
+        toCodes(halfRange, px, py, pz, pw, out, outRot);
     }
 
-    /** The codes of {@code delta^exponent * q_newest}, from {@link #delta}'s scratch. */
-    private static void powerTimesNewest(
-        final int halfRange, final long[] scratch, final long exponentQ16, final int[] out, final int outRot)
+    /** {@link #toCodes(int, long[], int, int[], int)} on a quaternion held in four longs. */
+    private static void toCodes(
+        final int halfRange, final long x, final long y, final long z, final long w, final int[] record,
+        final int rotOffset)
     {
-        final long maxExponentQ16 = (long)MAX_EXTRAPOLATION_POWER << EXPONENT_FRACTION_BITS;
-        power(scratch, DELTA, Math.min(maxExponentQ16, exponentQ16), POWER, WORK);
-        multiply(scratch, POWER, scratch, NEWEST, scratch, POWER);
-        normalize(scratch, POWER);
-        toCodes(halfRange, scratch, POWER, out, outRot);
+        final long ax = Math.abs(x);
+        final long ay = Math.abs(y);
+        final long az = Math.abs(z);
+        final long aw = Math.abs(w);
+        // Largest magnitude, ties to the lowest index.
+        int largest = 0;
+        long largestMagnitude = ax;
+        if (ay > largestMagnitude)
+        {
+            largest = 1;
+            largestMagnitude = ay;
+        }
+        if (az > largestMagnitude)
+        {
+            largest = 2;
+            largestMagnitude = az;
+        }
+        if (aw > largestMagnitude)
+        {
+            largest = 3;
+        }
+        final long largestValue = largest == 0 ? x : largest == 1 ? y : largest == 2 ? z : w;
+        final boolean negate = largestValue < 0;
+        record[rotOffset] = largest;
+        int k = rotOffset + 1;
+        if (largest != 0)
+        {
+            record[k++] = negate ? -toCode(halfRange, x) : toCode(halfRange, x);
+        }
+        if (largest != 1)
+        {
+            record[k++] = negate ? -toCode(halfRange, y) : toCode(halfRange, y);
+        }
+        if (largest != 2)
+        {
+            record[k++] = negate ? -toCode(halfRange, z) : toCode(halfRange, z);
+        }
+        if (largest != 3)
+        {
+            record[k] = negate ? -toCode(halfRange, w) : toCode(halfRange, w);
+        }
     }
 
     private static boolean sameCodes(final int[] first, final int firstOffset, final int[] second, final int secondOffset)
@@ -510,12 +770,6 @@ public final class SmallestThreeMath
             first[firstOffset + 1] == second[secondOffset + 1] &&
             first[firstOffset + 2] == second[secondOffset + 2] &&
             first[firstOffset + 3] == second[secondOffset + 3];
-    }
-
-    private static long dot(final long[] q, final int firstOffset, final int secondOffset)
-    {
-        return q[firstOffset] * q[secondOffset] + q[firstOffset + 1] * q[secondOffset + 1] +
-            q[firstOffset + 2] * q[secondOffset + 2] + q[firstOffset + 3] * q[secondOffset + 3];
     }
 
     private static void copyShorterArc(final long[] q, final int from, final int to)

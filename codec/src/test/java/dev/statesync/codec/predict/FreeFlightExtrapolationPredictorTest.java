@@ -257,8 +257,7 @@ class FreeFlightExtrapolationPredictorTest
         new FreeFlightExtrapolationPredictor(fine, ODE, true).predict(in, damped);
         final double dampedError = angle(truth, DoubleQuaternions.fromCodes(halfRange, damped.array(), rot));
         final int[] undamped = new int[4];
-        SmallestThreeMath.extrapolate(halfRange, newest, 0, h, older, 0, h + 1, undamped, 0,
-            new long[SmallestThreeMath.SCRATCH_LENGTH]);
+        SmallestThreeMath.extrapolate(halfRange, newest, 0, h, older, 0, h + 1, undamped, 0);
         final double undampedError = angle(truth, DoubleQuaternions.fromCodes(halfRange, undamped, 0));
         // Quantization, plus the exponent's rounding to 2^-4 of a step's turn.
         assertTrue(dampedError < 2e-3 + radPerTick / 32, "damped error " + dampedError);

@@ -99,7 +99,7 @@ class LinearExtrapolationPredictorTest
         final int rot = schema3d.rotationOffset();
         final int[] rotation = new int[4];
         SmallestThreeMath.extrapolate(schema3d.rotationHalfRange(), newest, rot, newestAge, older, rot, olderAge,
-            rotation, 0, new long[SmallestThreeMath.SCRATCH_LENGTH]);
+            rotation, 0);
         assertArrayEquals(rotation, Arrays.copyOfRange(out, rot, rot + 4));
         System.arraycopy(heldOut, rot, out, rot, 4);
         assertArrayEquals(heldOut, out, "every other field as with the rotation held");

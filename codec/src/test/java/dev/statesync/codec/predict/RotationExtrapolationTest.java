@@ -48,8 +48,7 @@ class RotationExtrapolationTest
         int[] extrapolated()
         {
             final int[] out = new int[4];
-            SmallestThreeMath.extrapolate(halfRange(), newest, 0, h, older, 0, h + d, out, 0,
-                new long[SmallestThreeMath.SCRATCH_LENGTH]);
+            SmallestThreeMath.extrapolate(halfRange(), newest, 0, h, older, 0, h + d, out, 0);
             return out;
         }
     }
@@ -137,8 +136,7 @@ class RotationExtrapolationTest
         final int[] kept = motion.extrapolated();
         final int[] full = new int[4];
         final long exponentQ16 = FixedPoint.divRound((long)motion.h << SmallestThreeMath.EXPONENT_FRACTION_BITS, motion.d);
-        SmallestThreeMath.extrapolateByPower(motion.halfRange(), motion.newest, 0, motion.older, 0, exponentQ16, full, 0,
-            new long[SmallestThreeMath.SCRATCH_LENGTH]);
+        SmallestThreeMath.extrapolateByPower(motion.halfRange(), motion.newest, 0, motion.older, 0, exponentQ16, full, 0);
         final int[] comparable = kept[0] == full[0] ? kept : inIndexOf(motion.bits, kept, full);
         int moved = 0;
         for (int i = 1; i < 4; i++)
@@ -223,8 +221,7 @@ class RotationExtrapolationTest
         // Codes at a tie for the largest, where a round trip through Q30 could pick the other index.
         final int[] codes = {0, 180, 180, 180};
         final int[] out = new int[4];
-        SmallestThreeMath.extrapolate(255, codes, 0, 7, codes.clone(), 0, 8, out, 0,
-            new long[SmallestThreeMath.SCRATCH_LENGTH]);
+        SmallestThreeMath.extrapolate(255, codes, 0, 7, codes.clone(), 0, 8, out, 0);
         assertArrayEquals(codes, out);
     }
 
@@ -236,20 +233,19 @@ class RotationExtrapolationTest
     @Example
     void goldenValues()
     {
-        final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
         final int[] out = new int[4];
 
-        SmallestThreeMath.extrapolate(255, new int[]{3, 40, -20, 100}, 0, 7, new int[]{3, 35, -18, 96}, 0, 8, out, 0, scratch);
+        SmallestThreeMath.extrapolate(255, new int[]{3, 40, -20, 100}, 0, 7, new int[]{3, 35, -18, 96}, 0, 8, out, 0);
         assertArrayEquals(new int[]{3, 74, -34, 127}, out, "9 bits, h 7, d 1");
 
-        SmallestThreeMath.extrapolate(255, new int[]{2, 200, -30, 240}, 0, 6, new int[]{3, 190, -35, 250}, 0, 8, out, 0, scratch);
+        SmallestThreeMath.extrapolate(255, new int[]{2, 200, -30, 240}, 0, 6, new int[]{3, 190, -35, 250}, 0, 8, out, 0);
         assertArrayEquals(new int[]{3, 143, -4, -93}, out, "9 bits, largest index differs, h 6, d 2");
 
-        SmallestThreeMath.extrapolate(255, new int[]{1, -120, 60, 5}, 0, 7, new int[]{1, -110, 64, 0}, 0, 10, out, 0, scratch);
+        SmallestThreeMath.extrapolate(255, new int[]{1, -120, 60, 5}, 0, 7, new int[]{1, -110, 64, 0}, 0, 10, out, 0);
         assertArrayEquals(new int[]{1, -143, 50, 17}, out, "9 bits, h 7, d 3: exponent 7/3");
 
         SmallestThreeMath.extrapolate(16383, new int[]{0, 5000, -7000, 3000}, 0, 40, new int[]{0, 4990, -6980, 3011}, 0, 41,
-            out, 0, scratch);
+            out, 0);
         assertArrayEquals(new int[]{0, 5317, -7635, 2646}, out, "15 bits, h 40, d 1: exponent clamped to 32");
 
         final int[] reexpressed = new int[3];
@@ -261,14 +257,13 @@ class RotationExtrapolationTest
     @Example
     void extrapolatingAndReexpressingAllocateNothing()
     {
-        final long[] scratch = new long[SmallestThreeMath.SCRATCH_LENGTH];
         final int[] newest = {2, 200, -30, 240};
         final int[] older = {3, 190, -35, 250};
         final int[] out = new int[4];
         long checksum = 0;
         for (int warmUp = 0; warmUp < 20_000; warmUp++)
         {
-            SmallestThreeMath.extrapolate(255, newest, 0, 1 + warmUp % 9, older, 0, 3 + warmUp % 9, out, 0, scratch);
+            SmallestThreeMath.extrapolate(255, newest, 0, 1 + warmUp % 9, older, 0, 3 + warmUp % 9, out, 0);
             SmallestThreeMath.reexpress(255, out, 0, warmUp & 3, out, 1);
             checksum += out[1];
         }
@@ -278,7 +273,7 @@ class RotationExtrapolationTest
             final long before = AllocationMeter.allocatedBytes();
             for (int i = 0; i < 10_000; i++)
             {
-                SmallestThreeMath.extrapolate(255, newest, 0, 1 + i % 9, older, 0, 3 + i % 9, out, 0, scratch);
+                SmallestThreeMath.extrapolate(255, newest, 0, 1 + i % 9, older, 0, 3 + i % 9, out, 0);
                 SmallestThreeMath.reexpress(255, out, 0, i & 3, out, 1);
                 checksum += out[1];
             }
