@@ -479,11 +479,15 @@ public final class ObjectCodec
         return estimateModeledBits(state.array(), state.index(0), prediction.array(), prediction.index(0), limit);
     }
 
-    /** Bits of one residual in {@link #estimateModeledBits}: an Elias-gamma code of its magnitude. */
-    private static int gammaBits(final long residual)
+    /**
+     * Bits of one residual in {@link #estimateModeledBits}: an Elias-gamma code of its magnitude, {@code 2L + 1} for
+     * a magnitude of bit length {@code L}. Without a branch: a zero magnitude has 64 leading zeros, so the same
+     * expression gives its 1 bit (the branch on zero mispredicted, whether a component's residual is zero being
+     * data). {@code GammaBitsTest} pins it against the branching form.
+     */
+    static int gammaBits(final long residual)
     {
-        final long magnitude = Math.abs(residual);
-        return magnitude == 0 ? 1 : 2 * (64 - Long.numberOfLeadingZeros(magnitude)) + 1;
+        return 129 - 2 * Long.numberOfLeadingZeros(Math.abs(residual));
     }
 
     /**

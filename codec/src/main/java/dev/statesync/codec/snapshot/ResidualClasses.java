@@ -19,6 +19,12 @@ public final class ResidualClasses
 {
     private final int[] widths;
     private final BitLadder selector;
+    /**
+     * {@link #selector}'s bits per class, {@code selector.bitsFor(c)} taken once at construction: the bitpacked size
+     * estimates ask for it per field group of every alternative, and the ladder finds a unary rung by walking up
+     * from its bit length's first rung, a loop whose length is the class (data, so its exit mispredicted).
+     */
+    private final int[] selectorBits;
 
     /**
      * @param widths bit widths of the residual classes, increasing, each 0..24; an absolute class follows
@@ -40,6 +46,11 @@ public final class ResidualClasses
         this.widths = widths.clone();
         final int[] unary = new int[widths.length + 1];
         this.selector = new BitLadder(unary);
+        this.selectorBits = new int[widths.length + 1];
+        for (int c = 0; c <= widths.length; c++)
+        {
+            selectorBits[c] = selector.bitsFor(c);
+        }
     }
 
     /** @return the class index that means "absolute values follow". */
@@ -84,8 +95,13 @@ public final class ResidualClasses
     /** @return bits of the selector plus {@code count} residuals of a non-absolute class. */
     public int bitsFor(final int residualClass, final int count)
     {
-        final int selectorBits = selector.bitsFor(residualClass);
-        return residualClass == widths.length ? selectorBits : selectorBits + count * widths[residualClass];
+        if (residualClass < 0 || residualClass > widths.length)
+        {
+            // As the ladder refused it.
+            throw new IllegalArgumentException("value " + residualClass + " outside ladder range [0, " + widths.length + "]");
+        }
+        final int bits = selectorBits[residualClass];
+        return residualClass == widths.length ? bits : bits + count * widths[residualClass];
     }
 
     @Override
