@@ -152,7 +152,8 @@ public final class MotionContext
      */
     static int direction(final int packed, final int component)
     {
-        return ((packed >>> (DIRECTION_SHIFT + component)) & 1) != 0 ? -1 : 1;
+        // Branch-free (the bit is data-dependent): 1 - 2 * bit.
+        return 1 - (((packed >>> (DIRECTION_SHIFT + component)) & 1) << 1);
     }
 
     /**
@@ -207,19 +208,23 @@ public final class MotionContext
         {
             final long delta = (long)newest.position(axis) - older.position(axis);
             moved += Math.abs(delta);
-            flips |= delta < 0 ? 1 << axis : 0;
+            // The sign bit, without a data-dependent branch.
+            flips |= (int)(delta >>> 63) << axis;
         }
         long turned = 0;
         boolean largestChanged = false;
         if (schema.is3d())
         {
             largestChanged = newest.rotationLargest() != older.rotationLargest();
+            int rotationFlips = 0;
             for (int i = 0; i < 3; i++)
             {
                 final long delta = (long)newest.rotationCode(i) - older.rotationCode(i);
                 turned += Math.abs(delta);
-                flips |= delta < 0 && !largestChanged ? 1 << (3 + i) : 0;
+                rotationFlips |= (int)(delta >>> 63) << (3 + i);
             }
+            // Codes of different components are not comparable: no flips when the largest changed.
+            flips |= largestChanged ? 0 : rotationFlips;
         }
         else
         {
@@ -265,19 +270,25 @@ public final class MotionContext
     static int residualContext(
         final int group, final int axis, final int motionClass, final int previousMagnitude, final int alternativeLevel)
     {
+        // Branch-free: the levels and the alternative split are data-dependent (a residual's size, the alternative
+        // chosen), so branches on them mispredict; each (x > k) is the sign bit of k - x in a long, exact for every
+        // int. Only the rare top rotation level keeps a branch. Same contexts as before (MotionContextArithmeticTest
+        // compares it with the branching form).
+        final long magnitude = previousMagnitude;
         if (group == GROUP_ROTATION)
         {
             if (previousMagnitude > ROTATION_TOP_MAGNITUDE)
             {
                 return ROTATION_TOP_CONTEXTS + axis * CLASSES + motionClass;
             }
-            final int level = previousMagnitude > 10 ? 2 : previousMagnitude > 2 ? 1 : 0;
+            final int level = (int)((10L - magnitude) >>> 63) + (int)((2L - magnitude) >>> 63);
             return ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + level;
         }
-        final int previousLevel = previousMagnitude > 31 ? 2 : previousMagnitude > 3 ? 1 : 0;
+        final int previousLevel = (int)((31L - magnitude) >>> 63) + (int)((3L - magnitude) >>> 63);
         final int context = ((group * AXES + axis) * CLASSES + motionClass) * PREVIOUS_LEVELS + previousLevel;
-        // Position comes first, so its contexts are below SPLIT_CONTEXTS.
-        return group == GROUP_POSITION && alternativeLevel > 0 ?
-            UNSPLIT_CONTEXTS + (alternativeLevel - 1) * SPLIT_CONTEXTS + context : context;
+        // Position comes first, so its contexts are below SPLIT_CONTEXTS; a split level adds
+        // UNSPLIT_CONTEXTS + (alternativeLevel - 1) * SPLIT_CONTEXTS.
+        final int split = (group == GROUP_POSITION ? 1 : 0) & (int)((0L - alternativeLevel) >>> 63);
+        return context + split * (UNSPLIT_CONTEXTS + (alternativeLevel - 1) * SPLIT_CONTEXTS);
     }
 }
