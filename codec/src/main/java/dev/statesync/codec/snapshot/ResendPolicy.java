@@ -107,16 +107,8 @@ final class ResendPolicy
     {
         final int start = from * stride;
         final int end = lastSent.length;
-        final int[] states = current.array();
-        // The object right after a changed one is often changed too (objects move in groups): one plain record
-        // compare answers that without the vectorized mismatch's call and setup.
-        if (start < end && !StateRecord.equalRecords(states, start, lastSent, start, stride))
-        {
-            return from;
-        }
-        final int next = start + stride;
-        final int mismatch = next >= end ? -1 : Arrays.mismatch(states, next, end, lastSent, next, end);
-        return mismatch < 0 ? end / stride : from + 1 + mismatch / stride;
+        final int mismatch = Arrays.mismatch(current.array(), start, end, lastSent, start, end);
+        return mismatch < 0 ? end / stride : from + mismatch / stride;
     }
 
     /**
