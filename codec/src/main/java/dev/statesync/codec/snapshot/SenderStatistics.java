@@ -1,6 +1,6 @@
 package dev.statesync.codec.snapshot;
 
-import dev.statesync.codec.state.StateRecord;
+import java.util.Arrays;
 
 /** What the sender sent, counted per written packet; the sender's parts count their own decisions. */
 final class SenderStatistics
@@ -25,9 +25,7 @@ final class SenderStatistics
             }
             final int offset = plan.stateOffset[i];
             final int predictionOffset = plan.predictionOffset[i];
-            // A plain loop (StateRecord.equalRecords), not a ranged Arrays.equals: for a dozen ints per object the
-            // range checks and the vectorized mismatch's setup cost more than the comparison.
-            if (StateRecord.equalRecords(states, offset, predictions, predictionOffset, stride))
+            if (Arrays.equals(states, offset, offset + stride, predictions, predictionOffset, predictionOffset + stride))
             {
                 perfectPredictions++;
             }
