@@ -20,9 +20,9 @@ import net.jqwik.api.constraints.IntRange;
 
 /**
  * The sender's per-tick bookkeeping shortcuts give what the computations they replaced gave: the index-order choice
- * walks the candidate list instead of every object, the plan takes an already ascending object list as it is, the
- * resend scan compares the first record before the vectorized mismatch, and the perfect-prediction count compares
- * records with a plain loop. Each is held against the former computation written out here.
+ * walks the candidate list instead of every object, and the plan takes an already ascending object list as it is.
+ * Each is held against the former computation written out here; so are the resend scan (against a record-by-record
+ * scan) and the perfect-prediction count (against {@code Arrays.equals}), for any later shortcut of theirs.
  */
 class SenderBookkeepingTest
 {
