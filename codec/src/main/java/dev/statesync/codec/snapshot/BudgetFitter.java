@@ -28,7 +28,6 @@ final class BudgetFitter
         int rangeCodedBytes(int[] objects, int count);
     }
 
-    private final int objectCount;
     private final PreparedSnapshot prepared;
     private final TrialCoder trialCoder;
     /** The objects chosen for the packet, in priority order: {@link #chooseInOrder}'s or the fitted prefix. */
@@ -58,7 +57,6 @@ final class BudgetFitter
 
     BudgetFitter(final int objectCount, final PreparedSnapshot prepared, final TrialCoder trialCoder)
     {
-        this.objectCount = objectCount;
         this.prepared = prepared;
         this.trialCoder = trialCoder;
         chosenInPriorityOrder = new int[objectCount];
@@ -83,10 +81,14 @@ final class BudgetFitter
         long used = prepared.headerBits();
         final boolean measuring = prepared.mayExceed(budgetBits);
         int chosenCount = 0;
-        final int considered = order == null ? objectCount : orderCount;
+        // Index order walks the candidate list instead of every object (SnapshotSender.prepare adds candidates object
+        // by object, so the list is in index order): a tick has ~100 candidates among 901 objects, and the same ones
+        // come out in the same order.
+        final int[] walked = order == null ? prepared.candidateObjects() : order;
+        final int considered = order == null ? prepared.candidateCount() : orderCount;
         for (int k = 0; k < considered; k++)
         {
-            final int object = order == null ? k : order[k];
+            final int object = walked[k];
             if (!prepared.isCandidate(object))
             {
                 continue;
@@ -212,10 +214,12 @@ final class BudgetFitter
     private void listCandidates(final int[] order, final int orderCount)
     {
         int count = 0;
-        final int considered = order == null ? objectCount : orderCount;
+        // As chooseInOrder: index order is the candidate list's order.
+        final int[] walked = order == null ? prepared.candidateObjects() : order;
+        final int considered = order == null ? prepared.candidateCount() : orderCount;
         for (int k = 0; k < considered; k++)
         {
-            final int object = order == null ? k : order[k];
+            final int object = walked[k];
             if (prepared.isCandidate(object))
             {
                 candidatesInPriorityOrder[count++] = object;
