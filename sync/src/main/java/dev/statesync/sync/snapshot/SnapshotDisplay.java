@@ -74,7 +74,7 @@ public final class SnapshotDisplay
     private final double secondsPerTick;
     private final double minSpeedSquaredPerTick;
     private final boolean hasGround;
-    private final double contactHeightM;
+    private final double lowestHeightM;
     private final int verticalOffset;
 
     private final int[] ticks;
@@ -107,7 +107,7 @@ public final class SnapshotDisplay
         final double minStepPerTick = config.minExtrapolationSpeedMps() * secondsPerTick;
         this.minSpeedSquaredPerTick = minStepPerTick * minStepPerTick;
         this.hasGround = config.hasGroundPlane();
-        this.contactHeightM = hasGround ? config.groundHeightM() + config.groundClearanceM() : 0;
+        this.lowestHeightM = hasGround ? config.groundHeightM() + config.groundClearanceM() : 0;
         this.verticalOffset = is3d ? 2 : 1;
         ticks = new int[objects * depth];
         Arrays.fill(ticks, NO_TICK);
@@ -407,7 +407,7 @@ public final class SnapshotDisplay
         {
             return maxAheadTicks;
         }
-        final double clearanceM = heightM - contactHeightM;
+        final double clearanceM = heightM - lowestHeightM;
         return clearanceM <= 0 ? 0 : Math.min(maxAheadTicks, clearanceM / -verticalStepPerTick);
     }
 
