@@ -317,8 +317,8 @@ final class CommandLineOptions
     boolean displayGroundOff;
 
     @Option(names = "--display-ground", paramLabel = "on|off", order = 25,
-        description = {"on (default): in 3D the replica's display extrapolates no cube into the ground plane",
-            "below a cube's half side above it (SnapshotDisplayConfig.groundPlane); off: straight through it"})
+        description = {"on (default): in 3D the replica's display extrapolates a falling cube only down to half its",
+            "side above the ground (SnapshotDisplayConfig.groundPlane); off: straight on, into the floor"})
     void displayGround(final String value)
     {
         displayGroundOff = "off".equals(oneOf("--display-ground", value, "on", "off"));
