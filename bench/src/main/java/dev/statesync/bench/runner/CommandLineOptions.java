@@ -317,8 +317,9 @@ final class CommandLineOptions
     boolean displayGroundOff;
 
     @Option(names = "--display-ground", paramLabel = "on|off", order = 25,
-        description = {"on (default): in 3D the replica's display extrapolates a falling cube only down to half its",
-            "side above the ground (SnapshotDisplayConfig.groundPlane); off: straight on, into the floor"})
+        description = {"on (default): in 3D the replica's display extrapolates a falling cube",
+            "only down to half its side above the ground (SnapshotDisplayConfig.groundPlane);",
+            "off: straight on, into the floor"})
     void displayGround(final String value)
     {
         displayGroundOff = "off".equals(oneOf("--display-ground", value, "on", "off"));
