@@ -294,9 +294,8 @@ public final class SmallestThreeMath
         {
             return ZERO_LENGTH;
         }
-        // 1/length in Q32, 2^62 / length rounded to nearest (relative error below 2^-32): one division instead of
-        // four. FixedPoint.divRound for a positive numerator and denominator, without its sign and unit tests.
-        return ((1L << 62) + (length >> 1)) / length;
+        // 1/length in Q32, 2^62 / length rounded to nearest (relative error below 2^-32): one division instead of four.
+        return FixedPoint.divRound(1L << 62, length);
     }
 
     /** {@code round(value * scaleQ32 / 2^32)} on the magnitude, ties away from zero. */
@@ -592,23 +591,14 @@ public final class SmallestThreeMath
         long ww = arc * dw;
         while (fraction != 0)
         {
-            // The square root normalize(w + 1); w >= 0 keeps the length at least 1, never the zero case.
+            // The square root normalize(w + 1). w starts >= 0 (the shorter arc) and scaling keeps its sign, so w + 1
+            // is at least ONE_Q30, the length at least 1: never normalize's zero case, which needs no branch here.
             ww += ONE_Q30;
             final long inverseQ32 = inverseLengthQ32(wx * wx + wy * wy + wz * wz + ww * ww);
-            if (inverseQ32 == ZERO_LENGTH)
-            {
-                wx = 0;
-                wy = 0;
-                wz = 0;
-                ww = ONE_Q30;
-            }
-            else
-            {
-                wx = scaleQ32(wx, inverseQ32);
-                wy = scaleQ32(wy, inverseQ32);
-                wz = scaleQ32(wz, inverseQ32);
-                ww = scaleQ32(ww, inverseQ32);
-            }
+            wx = scaleQ32(wx, inverseQ32);
+            wy = scaleQ32(wy, inverseQ32);
+            wz = scaleQ32(wz, inverseQ32);
+            ww = scaleQ32(ww, inverseQ32);
             if ((fraction & (1L << bit)) != 0)
             {
                 if (identity)
