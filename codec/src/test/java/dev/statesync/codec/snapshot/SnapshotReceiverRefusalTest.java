@@ -71,7 +71,7 @@ class SnapshotReceiverRefusalTest
         return Arbitraries.of(-(1 << 30), -100_000, -1000, -9, 1000, 100_000, 1 << 30);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 200)
     void refusedSnapshotsChangeNothingAndTheSessionConverges(
         @ForAll @IntRange(max = 5) final int schemaIndex,
         @ForAll @IntRange(max = 2) final int predictorIndex,
@@ -122,6 +122,8 @@ class SnapshotReceiverRefusalTest
         }
         Statistics.label("no forgery decoded").collect(framed ? "range-coded" : "bitpacked", noForgeryDecoded);
         Statistics.label("convergence checked").collect(noForgeryDecoded);
+        // A forged snapshot that decodes ends the convergence guarantee for that try: 66.3% of 600 tries kept it. At
+        // 60 tries the 50% floor failed about one run in 300; at 200 tries its failure chance is under 1e-6.
         Statistics.label("convergence checked").coverage(coverage -> coverage.check(true).percentage(p -> p >= 50));
     }
 
