@@ -116,7 +116,8 @@ public final class SnapshotSender implements ObjectSizer
         acked = new AckedBaselines(objectCount, config.packetHistory(), modelRing, config.maxModelRefAgeTicks());
         tickAnchor = new TickAnchor(config.shortTicks());
         unacked = new UnackedReference(
-            objectCount, config.unackedReferenceMaxAgeTicks(), config.unackedReferenceChainDepth());
+            objectCount, config.unackedReferenceMaxAgeTicks(), config.unackedReferenceChainDepth(),
+            config.unackedReferenceLosslessChainDepth(), config.unackedReferenceLosslessAfterTicks());
         resend = new ResendPolicy(sentRing, stride, objectCount, config);
         table = new BaselineTable(sentRing, objectCount, predictor.baselineCount() == 2, config);
         prepared = new PreparedSnapshot(schema, objectCount, predictor, codec, sentRing, modelRing != null,
@@ -743,6 +744,25 @@ public final class SnapshotSender implements ObjectSizer
     public long unackedReferencePackets()
     {
         return unacked.referencingPackets();
+    }
+
+    /**
+     * @return packets written whose chain of unacked references was deeper than
+     * {@link SnapshotConfig#unackedReferenceChainDepth}, which a clean spell allowed
+     * ({@link SnapshotConfig#unackedReferenceLosslessChainDepth}).
+     */
+    public long deepChainPackets()
+    {
+        return unacked.deepChainPackets();
+    }
+
+    /**
+     * @return packets the sender judged lost for its unacked references' chain depth: not acked within about two
+     * round trips (a packet the receiver refused counts too).
+     */
+    public long packetsJudgedLost()
+    {
+        return unacked.lossesJudged();
     }
 
     /** @return the states sent, with their {@link PreviousAlternative}s (for tests that compare both ends). */

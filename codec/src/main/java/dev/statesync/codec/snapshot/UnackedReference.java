@@ -24,12 +24,41 @@ import java.util.Arrays;
  * acked baseline is as young anyway. One ack that comes later than that (jitter) allows it again for the next
  * {@link #ACK_LATENCY_SAMPLES} acks. Until the first ack it is allowed, as before.
  *
+ * <p>A deeper chain on a link that loses nothing ({@link SnapshotConfig#unackedReferenceLosslessChainDepth}): each
+ * packet written is judged once its fate is known, delivered when acked, lost when its ack is more than twice as late
+ * as the slowest of the last acks measured (plus a tick) or when {@link #JUDGED_WINDOW} later packets have been
+ * written without it. Once the packets judged since the last loss span
+ * {@link SnapshotConfig#unackedReferenceLosslessAfterTicks}, the chain may grow to the lossless depth; the next loss
+ * judged brings it back at once. A deep chain costs nothing while nothing is lost (every packet is decoded); its
+ * price is the first loss after a clean spell, which takes down up to that many packets, and the judging delay (about
+ * two round trips) during which a link that has just turned lossy still gets deep chains.
+ *
  * <p>Only the sender keeps this; the receiver needs nothing. Allocation-free after construction.
  */
 final class UnackedReference
 {
     private final int maxAgeTicks;
     private final int maxChain;
+    /** The chain allowed after a clean spell: at least {@link #maxChain}. */
+    private final int losslessChain;
+    /** Ticks the packets judged since the last loss must span before {@link #losslessChain} applies. */
+    private final int losslessAfterTicks;
+    /**
+     * Packets written and not yet judged are kept here, by write order: a packet still here after this many later
+     * packets is judged lost (its ack is far later than any round trip the chain is meant for).
+     */
+    static final int JUDGED_WINDOW = 128;
+    private final int[] windowTick = new int[JUDGED_WINDOW];
+    private final boolean[] windowAcked = new boolean[JUDGED_WINDOW];
+    /** Packets written, and of those the oldest ones judged (delivered or lost). */
+    private long writtenPackets;
+    private long judgedPackets;
+    /** Tick of the first packet judged delivered since the last loss, or {@link StateRing#NO_TICK} (none yet). */
+    private int cleanSinceTick = StateRing.NO_TICK;
+    /** Tick of the newest packet judged delivered (meaningful while {@link #cleanSinceTick} is set). */
+    private int newestDeliveredTick = StateRing.NO_TICK;
+    private long lossesJudged;
+    private long deepChainPackets;
     /** Per object, the tick of the last nameable packet that carried it, or {@link StateRing#NO_TICK}. */
     private final int[] carriedTick;
     /** The last packet written, if a later one may name it; {@link StateRing#NO_TICK} otherwise or before the first. */
@@ -57,8 +86,24 @@ final class UnackedReference
      */
     UnackedReference(final int objectCount, final int maxAgeTicks, final int maxChain)
     {
+        this(objectCount, maxAgeTicks, maxChain, maxChain, SnapshotConfig.DEFAULT_UNACKED_REFERENCE_LOSSLESS_AFTER_TICKS);
+    }
+
+    /**
+     * @param objectCount        objects in the world.
+     * @param maxAgeTicks        oldest the previous packet may be to serve as a baseline, ticks; 0 never uses one.
+     * @param maxChain           most unacked packets a packet may depend on, in a chain; at least 1.
+     * @param losslessChain      the most after a clean spell; below {@code maxChain} counts as {@code maxChain}.
+     * @param losslessAfterTicks ticks the packets judged delivered since the last loss must span first, at least 1.
+     */
+    UnackedReference(
+        final int objectCount, final int maxAgeTicks, final int maxChain, final int losslessChain,
+        final int losslessAfterTicks)
+    {
         this.maxAgeTicks = maxAgeTicks;
         this.maxChain = maxChain;
+        this.losslessChain = Math.max(maxChain, losslessChain);
+        this.losslessAfterTicks = losslessAfterTicks;
         carriedTick = new int[objectCount];
         Arrays.fill(carriedTick, StateRing.NO_TICK);
     }
@@ -113,7 +158,13 @@ final class UnackedReference
         {
             referencingPackets++;
         }
-        if (maxAgeTicks == 0 || chain >= maxChain)
+        if (chain > maxChain)
+        {
+            deepChainPackets++;
+        }
+        remember(plan.tick);
+        judge();
+        if (maxAgeTicks == 0 || chain >= chainLimit())
         {
             nameableTick = StateRing.NO_TICK;
             return;
@@ -144,12 +195,88 @@ final class UnackedReference
         return 0;
     }
 
+    /**
+     * @return the longest chain the next packet may extend to: {@link #losslessChain} once the packets judged since
+     * the last loss span {@link #losslessAfterTicks}, else the configured one.
+     */
+    int chainLimit()
+    {
+        return cleanSinceTick != StateRing.NO_TICK && newestDeliveredTick - cleanSinceTick >= losslessAfterTicks ?
+            losslessChain : maxChain;
+    }
+
+    /** Keep the packet of {@code tick}, just written, for judging; a packet pushed out unjudged is judged lost. */
+    private void remember(final int tick)
+    {
+        if (writtenPackets - judgedPackets == JUDGED_WINDOW)
+        {
+            judgeOldest(false);
+        }
+        final int slot = (int)(writtenPackets & (JUDGED_WINDOW - 1));
+        windowTick[slot] = tick;
+        windowAcked[slot] = false;
+        writtenPackets++;
+    }
+
+    /**
+     * Judge the oldest packets whose fate is known, oldest first: acked ones delivered, and an unacked one lost once
+     * it is more than {@code 2 * slowest + 1} ticks older than the last packet written, where slowest is the slowest
+     * of the last acks' latencies (so jitter up to the slowest ack seen does not count as loss). Stops at the first
+     * packet still in doubt, so losses are judged in write order.
+     */
+    private void judge()
+    {
+        while (judgedPackets < writtenPackets)
+        {
+            final int slot = (int)(judgedPackets & (JUDGED_WINDOW - 1));
+            if (windowAcked[slot])
+            {
+                judgeOldest(true);
+            }
+            else if (ackLatencyCount > 0 && lastWrittenTick - windowTick[slot] > 2 * slowestAckLatencyTicks + 1)
+            {
+                judgeOldest(false);
+            }
+            else
+            {
+                return;
+            }
+        }
+    }
+
+    private void judgeOldest(final boolean delivered)
+    {
+        final int tick = windowTick[(int)(judgedPackets & (JUDGED_WINDOW - 1))];
+        judgedPackets++;
+        if (!delivered)
+        {
+            lossesJudged++;
+            cleanSinceTick = StateRing.NO_TICK;
+            return;
+        }
+        if (cleanSinceTick == StateRing.NO_TICK)
+        {
+            cleanSinceTick = tick;
+        }
+        newestDeliveredTick = tick;
+    }
+
     /** A packet of {@code tick} was acked (first ack only), or {@link StateRing#NO_TICK}: nothing. */
     void acked(final int tick)
     {
         if (tick == StateRing.NO_TICK)
         {
             return;
+        }
+        // Acks are for recent packets: search the unjudged ones from the newest.
+        for (long p = writtenPackets - 1; p >= judgedPackets; p--)
+        {
+            final int slot = (int)(p & (JUDGED_WINDOW - 1));
+            if (windowTick[slot] == tick)
+            {
+                windowAcked[slot] = true;
+                break;
+            }
         }
         if (lastWrittenTick != StateRing.NO_TICK)
         {
@@ -175,6 +302,18 @@ final class UnackedReference
         return referencingPackets;
     }
 
+    /** @return packets written whose chain was longer than the configured depth (allowed by a clean spell). */
+    long deepChainPackets()
+    {
+        return deepChainPackets;
+    }
+
+    /** @return packets judged lost (not acked in time; refused ones included). */
+    long lossesJudged()
+    {
+        return lossesJudged;
+    }
+
     /** Fold this bookkeeping into a digest ({@link SnapshotSender#stateDigest}). */
     long digest(final long h)
     {
@@ -186,6 +325,14 @@ final class UnackedReference
         d = d * 31 + ackLatencyNext;
         d = d * 31 + slowestAckLatencyTicks;
         d = d * 31 + Arrays.hashCode(ackLatencyTicks);
+        d = d * 31 + writtenPackets;
+        d = d * 31 + judgedPackets;
+        d = d * 31 + cleanSinceTick;
+        d = d * 31 + newestDeliveredTick;
+        d = d * 31 + lossesJudged;
+        d = d * 31 + deepChainPackets;
+        d = d * 31 + Arrays.hashCode(windowTick);
+        d = d * 31 + Arrays.hashCode(windowAcked);
         return d * 31 + Arrays.hashCode(carriedTick);
     }
 
@@ -202,5 +349,13 @@ final class UnackedReference
         ackLatencyNext = 0;
         slowestAckLatencyTicks = 0;
         Arrays.fill(ackLatencyTicks, 0);
+        Arrays.fill(windowTick, 0);
+        Arrays.fill(windowAcked, false);
+        writtenPackets = 0;
+        judgedPackets = 0;
+        cleanSinceTick = StateRing.NO_TICK;
+        newestDeliveredTick = StateRing.NO_TICK;
+        lossesJudged = 0;
+        deepChainPackets = 0;
     }
 }

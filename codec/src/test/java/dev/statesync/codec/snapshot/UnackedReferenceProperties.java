@@ -25,7 +25,7 @@ import dev.statesync.codec.state.StateSchema;
  * The unacked reference's rule under any loss, ack delay, send interval, age limit and chain depth: a packet names at
  * most one packet the sender had not heard acked, that one is the packet written just before it, no older than the
  * limit, and the chain of unacked packets it depends on is no longer than the depth (1: the named one named only
- * acked packets); a receiver refuses a packet exactly when it lacks the packet named (changing nothing), and every
+ * acked packets), or the lossless depth after a clean spell, which a link that loses nothing reaches; a receiver refuses a packet exactly when it lacks the packet named (changing nothing), and every
  * packet it applies reproduces the sender's states.
  */
 final class UnackedReferenceProperties
@@ -41,10 +41,14 @@ final class UnackedReferenceProperties
         @ForAll @IntRange(min = 0, max = 12) final int ackDelayTicks,
         @ForAll @IntRange(min = 0, max = 30) final int lossPercent,
         @ForAll @IntRange(min = 1, max = 3) final int chainDepth,
+        @ForAll @IntRange(min = 1, max = 4) final int losslessChainDepth,
+        @ForAll @IntRange(min = 1, max = 40) final int losslessAfterTicks,
         @ForAll final long seed)
     {
         final SnapshotConfig config = new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(maxAgeTicks)
-            .unackedReferenceChainDepth(chainDepth);
+            .unackedReferenceChainDepth(chainDepth).unackedReferenceLosslessChainDepth(losslessChainDepth)
+            .unackedReferenceLosslessAfterTicks(losslessAfterTicks);
+        final int deepestAllowed = Math.max(chainDepth, losslessChainDepth);
         final SnapshotSender sender = new SnapshotSender(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), config);
         final SnapshotReceiver receiver =
             new SnapshotReceiver(SCHEMA, OBJECTS, PREDICTOR, new ObjectCodec(SCHEMA), new SnapshotConfig().rangeCoded(true));
@@ -62,6 +66,7 @@ final class UnackedReferenceProperties
         final ArrayDeque<int[]> ackQueue = new ArrayDeque<>();
         int previousTick = -1;
         int referencing = 0;
+        int deep = 0;
         for (int tick = 1; tick <= 150; tick += sendIntervalTicks)
         {
             while (!ackQueue.isEmpty() && ackQueue.peekFirst()[0] <= tick)
@@ -93,8 +98,9 @@ final class UnackedReferenceProperties
                 referencing++;
                 assertEquals(previousTick, named, "tick " + tick + ": the unacked entry is the packet written just before");
                 assertTrue(tick - named <= maxAgeTicks, "tick " + tick + " names a packet " + (tick - named) + " ticks old");
-                assertTrue(chainOf.get(tick) <= chainDepth,
+                assertTrue(chainOf.get(tick) <= deepestAllowed,
                     "tick " + tick + " depends on a chain of " + chainOf.get(tick) + " unacked packets");
+                deep += chainOf.get(tick) > chainDepth ? 1 : 0;
             }
             previousTick = tick;
 
@@ -116,6 +122,12 @@ final class UnackedReferenceProperties
             ackQueue.addLast(new int[]{ tick + ackDelayTicks, tick });
         }
         assertEquals(referencing, sender.unackedReferencePackets());
+        assertEquals(deep, sender.deepChainPackets(), "packets deeper than the configured chain are counted");
+        if (lossPercent == 0 && losslessChainDepth > chainDepth && sendIntervalTicks <= maxAgeTicks &&
+            ackDelayTicks > 2 * sendIntervalTicks)
+        {
+            assertTrue(deep > 0, "a link that lost nothing for the whole run deepened the chain");
+        }
         if (sendIntervalTicks <= maxAgeTicks && ackDelayTicks > sendIntervalTicks)
         {
             assertTrue(referencing > 0, "the previous packet was young and unacked often enough to be named");
