@@ -279,6 +279,30 @@ final class CommandLineOptions
             dev.statesync.codec.snapshot.SnapshotConfig.MAX_UNACKED_REFERENCE_CHAIN_DEPTH, true);
     }
 
+    int losslessChainDepth = Options.LOSSLESS_CHAIN_AUTO;
+
+    @Option(names = "--unacked-chain-lossless", paramLabel = "N|auto", order = 31,
+        description = {"the --unacked-chain depth once the sender has judged no packet lost for",
+            "--unacked-lossless-after ticks (SnapshotConfig.unackedReferenceLosslessChainDepth; auto (default): " +
+                Options.UNBUDGETED_LOSSLESS_CHAIN_DEPTH + " with",
+            "unacked references on, else the --unacked-chain depth)"})
+    void unackedChainLossless(final String value)
+    {
+        losslessChainDepth = autoOrTicks("--unacked-chain-lossless", value, Options.LOSSLESS_CHAIN_AUTO, 1,
+            dev.statesync.codec.snapshot.SnapshotConfig.MAX_UNACKED_REFERENCE_CHAIN_DEPTH);
+    }
+
+    int losslessAfterTicks = dev.statesync.codec.snapshot.SnapshotConfig.DEFAULT_UNACKED_REFERENCE_LOSSLESS_AFTER_TICKS;
+
+    @Option(names = "--unacked-lossless-after", paramLabel = "TICKS", order = 31,
+        description = {"ticks of packets judged delivered, since the last judged lost, before --unacked-chain-lossless",
+            "applies (SnapshotConfig.unackedReferenceLosslessAfterTicks; default " +
+                dev.statesync.codec.snapshot.SnapshotConfig.DEFAULT_UNACKED_REFERENCE_LOSSLESS_AFTER_TICKS + ")"})
+    void unackedLosslessAfter(final int value)
+    {
+        losslessAfterTicks = (int)inRange("--unacked-lossless-after", value, 1, 1_000_000, true);
+    }
+
     int heldSnapshots = dev.statesync.sync.snapshot.SnapshotLinkConfig.DEFAULT_HELD_SNAPSHOT_SLOTS;
 
     @Option(names = "--held-snapshots", paramLabel = "N", order = 32,

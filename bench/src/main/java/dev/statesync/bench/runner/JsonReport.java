@@ -136,6 +136,7 @@ public final class JsonReport
         link.put("invalidPackets", l.invalidPackets());
         link.put("baselineMisses", l.baselineMisses());
         link.put("unackedReferenceSnapshots", l.unackedReferenceSnapshots());
+        link.put("deepChainSnapshots", l.deepChainSnapshots());
         link.put("cleanSnapshots", l.cleanSnapshots());
         link.set("cleanPayloadBitsMean", number(l.cleanPayloadBitsMean()));
         link.set("referencingPayloadBitsMean", number(l.referencingPayloadBitsMean()));

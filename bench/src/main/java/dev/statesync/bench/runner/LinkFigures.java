@@ -12,6 +12,9 @@ package dev.statesync.bench.runner;
  *                        unacked references, those whose reference the network lost; else expected 0.
  * @param unackedReferenceSnapshots snapshots sent against the previous, unacked one
  *                        ({@code SnapshotConfig.unackedReferenceMaxAgeTicks}).
+ * @param deepChainSnapshots of those, snapshots whose chain of unacked references was deeper than
+ *                        {@code --unacked-chain}, which a clean spell allowed
+ *                        ({@code SnapshotConfig.unackedReferenceLosslessChainDepth}).
  * @param cleanSnapshots snapshots that named only acked baselines (every snapshot when unacked references are off).
  * @param cleanPayloadBits payload bits of those, summed.
  * @param referencingPayloadBits payload bits of the {@code unackedReferenceSnapshots}, summed. Unbudgeted the two kinds
@@ -24,7 +27,7 @@ package dev.statesync.bench.runner;
  */
 public record LinkFigures(
     long packetsSent, long packetsAcked, long packetsLost, long invalidPackets, long baselineMisses,
-    long unackedReferenceSnapshots, long cleanSnapshots, long cleanPayloadBits, long referencingPayloadBits,
+    long unackedReferenceSnapshots, long deepChainSnapshots, long cleanSnapshots, long cleanPayloadBits, long referencingPayloadBits,
     long heldSnapshots, long heldApplied, double rttMs)
 {
     /** @return mean payload bits of a snapshot that named only acked baselines; NaN if there was none. */

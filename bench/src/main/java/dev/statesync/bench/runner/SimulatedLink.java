@@ -269,6 +269,7 @@ final class SimulatedLink implements DatagramHandler
                 replica.counter(SnapshotReplicaCounters.REFUSED_BASELINE_MISSING) + rejected,
             replica.baselineMisses(),
             authority.sender().unackedReferencePackets(),
+            authority.sender().deepChainPackets(),
             cleanSnapshots,
             cleanPayloadBits,
             referencingPayloadBits,

@@ -56,9 +56,12 @@ public final class TextTable
         final LinkFigures l = r.link();
         out.append(String.format(Locale.ROOT,
             "link: packets sent %d, acked %d, lost %d, invalid %d, baseline misses %d (of %d snapshots sent against " +
-                "the previous, unacked one; %d held for their reference, %d of them applied), RTT %.1f ms%n",
+                "the previous, unacked one%s; %d held for their reference, %d of them applied), RTT %.1f ms%n",
             l.packetsSent(), l.packetsAcked(), l.packetsLost(), l.invalidPackets(), l.baselineMisses(),
-            l.unackedReferenceSnapshots(), l.heldSnapshots(), l.heldApplied(), l.rttMs()));
+            l.unackedReferenceSnapshots(), l.deepChainSnapshots() == 0 ? "" :
+                String.format(Locale.ROOT, ", %d in a chain deeper than --unacked-chain after a clean spell",
+                    l.deepChainSnapshots()),
+            l.heldSnapshots(), l.heldApplied(), l.rttMs()));
         out.append(String.format(Locale.ROOT, "prediction: perfect %.1f%% of objects sent with a baseline",
             r.perfectPredictionRate() * 100));
         if (r.prediction() != null)

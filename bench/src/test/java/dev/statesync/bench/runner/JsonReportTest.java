@@ -22,8 +22,8 @@ class JsonReportTest
         "positionErrorMaxM", "rotationErrorP99Deg", "restingJitterM");
     private static final List<String> LINK_KEYS =
         List.of("packetsSent", "packetsAcked", "packetsLost", "invalidPackets", "baselineMisses",
-            "unackedReferenceSnapshots", "cleanSnapshots", "cleanPayloadBitsMean", "referencingPayloadBitsMean",
-            "heldSnapshots", "heldApplied", "rttMs");
+            "unackedReferenceSnapshots", "deepChainSnapshots", "cleanSnapshots", "cleanPayloadBitsMean",
+            "referencingPayloadBitsMean", "heldSnapshots", "heldApplied", "rttMs");
     private static final List<String> PREDICTION_KEYS =
         List.of("perfectPredictionRate", "corrections", "largestCorrectionM", "largestDisplayedJumpPerFrameM");
     private static final List<String> CPU_KEYS = List.of("encodeNsPerObject", "decodeNsPerObject", "objectsSent",

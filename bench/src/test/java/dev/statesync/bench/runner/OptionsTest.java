@@ -118,6 +118,28 @@ class OptionsTest
     }
 
     @Test
+    void theLosslessChainIsDeeperWhileUnackedReferencesAreOnUnlessSet()
+    {
+        assertEquals(Options.UNBUDGETED_LOSSLESS_CHAIN_DEPTH,
+            Options.defaults().snapshotConfig().unackedReferenceLosslessChainDepth());
+        assertEquals(1, Options.parse("--budget-kbps", "128").snapshotConfig().unackedReferenceLosslessChainDepth(),
+            "no unacked references under a budget: the --unacked-chain depth");
+        assertEquals(1, Options.parse("--unacked-refs", "0").losslessChainDepth());
+        assertEquals(4, Options.parse("--unacked-chain", "4").losslessChainDepth(), "never below --unacked-chain");
+        assertEquals(1, Options.parse("--unacked-chain-lossless", "1").snapshotConfig()
+            .unackedReferenceLosslessChainDepth());
+        assertEquals(5, Options.parse("--unacked-chain-lossless", "5").withBudget(0, 5).losslessChainDepth(),
+            "a sweep's run keeps it");
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-chain-lossless", "0"));
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-chain-lossless", "9"));
+        assertEquals(dev.statesync.codec.snapshot.SnapshotConfig.DEFAULT_UNACKED_REFERENCE_LOSSLESS_AFTER_TICKS,
+            Options.defaults().snapshotConfig().unackedReferenceLosslessAfterTicks());
+        assertEquals(600, Options.parse("--unacked-lossless-after", "600").snapshotConfig()
+            .unackedReferenceLosslessAfterTicks());
+        assertThrows(IllegalArgumentException.class, () -> Options.parse("--unacked-lossless-after", "0"));
+    }
+
+    @Test
     void shouldSetFiedlersRecordingLinkWithOneFlag()
     {
         final Options o = Options.parse("--link", "fiedler");
