@@ -370,9 +370,11 @@ public final class SnapshotConfig
      * chain (a packet naming the previous one, which named the one before, ...). Default
      * {@link #DEFAULT_UNACKED_REFERENCE_CHAIN_DEPTH}: a packet may name the previous one only if that one named acked
      * baselines alone, so clean and referencing packets alternate and a lost packet takes down at most the next one.
-     * Deeper chains save more bits and lose more: on the cube run at the default link 1 gives 0.481x fiedler-2015
-     * with a largest displayed error of 0.107 m, 2 gives 0.442x and 0.367 m (results.md, "Fewer bits, round 8"),
-     * since a lost packet then takes down up to that many packets after it. Must be in
+     * Deeper chains save more bits and lose more: on the cube run at the default link (5% loss) 1 gives 0.447x
+     * fiedler-2015 with a largest displayed error of 0.090 m, 2 gives 0.407x and 0.367 m, 3 0.387x and 0.514 m
+     * (measured 2026-11-29; results.md, "Fewer bits, round 8", for the trade over six seeds), since a lost packet then
+     * takes down up to that many packets after it. On a link that loses nothing a deeper chain costs nothing: see
+     * {@link #unackedReferenceLosslessChainDepth}. Must be in
      * 1..{@link #MAX_UNACKED_REFERENCE_CHAIN_DEPTH}.
      */
     public SnapshotConfig unackedReferenceChainDepth(final int packets)
