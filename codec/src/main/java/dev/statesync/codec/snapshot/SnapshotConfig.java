@@ -402,10 +402,10 @@ public final class SnapshotConfig
      * <p>Why: a deeper chain is bits for free while nothing is lost, since every packet is decoded whatever it
      * names. On the cube run at the default link without loss (120 s), depth 3 against 1 is 0.407x fiedler-2015
      * against 0.432x with the same displayed errors (0.376x with a 300-tick spell); on Fiedler's own link 79.9 kbps
-     * against 81.7 (results.md, "A deeper chain while nothing is lost"). What it costs is the first loss after a clean spell: that packet takes down up
-     * to this many after it before the sender judges the loss (it judges a packet lost when its ack is more than
-     * twice as late as the slowest recent ack, plus a tick: about two round trips) and goes back to the configured
-     * depth. The sender judges from the acks it is given, so the receiver needs no setting. Must be in
+     * against 81.7 (results.md, "A deeper chain while nothing is lost"). What it costs is the first loss after a
+     * clean spell: that packet takes down up to this many after it before the sender judges the loss (it judges a
+     * packet lost when its ack is more than twice as late as the slowest recent ack, plus a tick: about two round
+     * trips) and goes back to the configured depth. The sender judges from the acks it is given, so the receiver needs no setting. Must be in
      * 1..{@link #MAX_UNACKED_REFERENCE_CHAIN_DEPTH}.
      */
     public SnapshotConfig unackedReferenceLosslessChainDepth(final int packets)

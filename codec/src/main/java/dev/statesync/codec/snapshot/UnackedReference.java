@@ -80,16 +80,6 @@ final class UnackedReference
     private int lastWrittenTick = StateRing.NO_TICK;
 
     /**
-     * @param objectCount objects in the world.
-     * @param maxAgeTicks oldest the previous packet may be to serve as a baseline, ticks; 0 never uses one.
-     * @param maxChain    most unacked packets a packet may depend on, in a chain; at least 1.
-     */
-    UnackedReference(final int objectCount, final int maxAgeTicks, final int maxChain)
-    {
-        this(objectCount, maxAgeTicks, maxChain, maxChain, SnapshotConfig.DEFAULT_UNACKED_REFERENCE_LOSSLESS_AFTER_TICKS);
-    }
-
-    /**
      * @param objectCount        objects in the world.
      * @param maxAgeTicks        oldest the previous packet may be to serve as a baseline, ticks; 0 never uses one.
      * @param maxChain           most unacked packets a packet may depend on, in a chain; at least 1.
