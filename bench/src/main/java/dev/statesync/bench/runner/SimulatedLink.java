@@ -308,13 +308,16 @@ final class SimulatedLink implements DatagramHandler
             replicaQuantizer.dequantize(previousHeld, object, replicaRecord, 0);
             fidelity.recordReplica(object, receiver.previousStateTick(k), replicaRecord, 0);
         }
-        final int[] updated = receiver.updatedObjects();
-        final QuantizedStates held = receiver.states();
-        for (int k = 0, n = receiver.updatedCount(); k < n; k++)
+        // Every object the snapshot carried, at its tick: also those whose current state is newer, when this snapshot
+        // arrived after a later one (jitter beyond the send interval); the display keeps them in tick order.
+        final int[] decoded = receiver.decodedObjects();
+        final int tick = receiver.lastTick();
+        for (int k = 0, n = receiver.decodedCount(); k < n; k++)
         {
-            final int object = updated[k];
-            replicaQuantizer.dequantize(held, object, replicaRecord, 0);
-            fidelity.recordReplica(object, receiver.stateTick(object), replicaRecord, 0);
+            final int object = decoded[k];
+            previousHeld.copyFrom(object, receiver.decodedStates(), k * stride);
+            replicaQuantizer.dequantize(previousHeld, object, replicaRecord, 0);
+            fidelity.recordReplica(object, tick, replicaRecord, 0);
         }
     }
 }
