@@ -160,5 +160,6 @@ final class SnapshotCodecSession implements HonestSession
                 honestErrors++;
             }
         }
+        honestErrors += DecodedStates.mismatches(receiver, sentByTick[slot], schema.stride());
     }
 }

@@ -200,5 +200,6 @@ final class SnapshotLinkSession implements HonestSession
                 honestErrors++;
             }
         }
+        honestErrors += DecodedStates.mismatches(replica.receiver(), expected, schema.stride());
     }
 }
