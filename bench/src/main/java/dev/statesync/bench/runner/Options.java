@@ -83,7 +83,7 @@ public final class Options
      */
     public static final int LOSSLESS_CHAIN_AUTO = -1;
     /**
-     * The chain depth auto allows after a clean spell: 3. On the cube run without loss 2, 3, 4 and 6 gave 0.401, 0.380,
+     * The chain depth auto allows after a clean spell: 3. On the cube run without loss 2, 3, 4 and 6 gave 0.400, 0.379,
      * 0.367 and 0.352x fiedler-2015 with a fixed chain; each step deeper makes the first loss after a clean spell
      * take down one more packet, and at 0.3% loss a fixed chain of 3 already showed 0.127 m where 1 showed 0.079 m
      * (results.md, "A deeper chain while nothing is lost").
