@@ -27,8 +27,8 @@ package dev.statesync.bench.runner;
  */
 public record LinkFigures(
     long packetsSent, long packetsAcked, long packetsLost, long invalidPackets, long baselineMisses,
-    long unackedReferenceSnapshots, long deepChainSnapshots, long cleanSnapshots, long cleanPayloadBits, long referencingPayloadBits,
-    long heldSnapshots, long heldApplied, double rttMs)
+    long unackedReferenceSnapshots, long deepChainSnapshots, long cleanSnapshots, long cleanPayloadBits,
+    long referencingPayloadBits, long heldSnapshots, long heldApplied, double rttMs)
 {
     /** @return mean payload bits of a snapshot that named only acked baselines; NaN if there was none. */
     public double cleanPayloadBitsMean()

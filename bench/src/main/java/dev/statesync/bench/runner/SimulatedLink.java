@@ -42,8 +42,8 @@ final class SimulatedLink implements DatagramHandler
     private final StateQuantizer replicaQuantizer;
     private final float[] replicaRecord;
     private boolean sentThisTick;
-    /** Scratch for dequantizing the previous-tick states a snapshot repeated. */
-    private final QuantizedStates previousHeld;
+    /** Scratch for dequantizing the states an applied snapshot carried and the previous-tick states it repeated. */
+    private final QuantizedStates displayScratch;
     private long nowNs;
     private int datagramsThisTick;
     private long datagramBytesThisTick;
@@ -103,7 +103,7 @@ final class SimulatedLink implements DatagramHandler
             .listener(this::onReplicaApplied);
         replicaQuantizer = new StateQuantizer(schema, objects);
         replicaRecord = new float[FloatRecords.stride(schema.is3d())];
-        previousHeld = new QuantizedStates(schema, objects);
+        displayScratch = new QuantizedStates(schema, objects);
     }
 
     /**
@@ -300,12 +300,12 @@ final class SimulatedLink implements DatagramHandler
         acked.onReplicaApplied(receiver.lastTick());
         fidelity.recordSnapshot(receiver.lastTick());
         // Previous-tick states first, oldest first: the display keeps a history per object in tick order.
-        final int stride = previousHeld.schema().stride();
+        final int stride = displayScratch.schema().stride();
         for (int k = receiver.previousStateCount() - 1; k >= 0; k--)
         {
             final int object = receiver.previousStateObject(k);
-            previousHeld.copyFrom(object, receiver.previousStates(), k * stride);
-            replicaQuantizer.dequantize(previousHeld, object, replicaRecord, 0);
+            displayScratch.copyFrom(object, receiver.previousStates(), k * stride);
+            replicaQuantizer.dequantize(displayScratch, object, replicaRecord, 0);
             fidelity.recordReplica(object, receiver.previousStateTick(k), replicaRecord, 0);
         }
         // Every object the snapshot carried, at its tick: also those whose current state is newer, when this snapshot
@@ -315,8 +315,8 @@ final class SimulatedLink implements DatagramHandler
         for (int k = 0, n = receiver.decodedCount(); k < n; k++)
         {
             final int object = decoded[k];
-            previousHeld.copyFrom(object, receiver.decodedStates(), k * stride);
-            replicaQuantizer.dequantize(previousHeld, object, replicaRecord, 0);
+            displayScratch.copyFrom(object, receiver.decodedStates(), k * stride);
+            replicaQuantizer.dequantize(displayScratch, object, replicaRecord, 0);
             fidelity.recordReplica(object, tick, replicaRecord, 0);
         }
     }
