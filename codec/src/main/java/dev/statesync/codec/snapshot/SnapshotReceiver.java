@@ -106,8 +106,8 @@ public final class SnapshotReceiver
 
     /**
      * Serve a new connection, exactly as a newly built receiver would: forgets every received state (the baseline
-     * ring), the coder models by tick, each object's current state (as a new {@code QuantizedStates} holds it) and tick, the last snapshot's updated
-     * objects and previous-tick states, the newest applied tick, and zeroes every count. The same states and
+     * ring), the coder models by tick, each object's current state (as a new {@code QuantizedStates} holds it) and tick, the last snapshot's decoded
+     * and updated objects and previous-tick states, the newest applied tick, and zeroes every count. The same states and
      * results follow as from a new receiver on the same bytes (a test holds it to that). Allocates nothing; costs a
      * fill of the rings (about 2.4 MB for 901 objects), so call it on connect, not per packet.
      */
