@@ -179,28 +179,7 @@ public final class SmallestThreeMath
     public static void toCodes(
         final int halfRange, final long[] q, final int qOffset, final int[] record, final int rotOffset)
     {
-        int largest = 0;
-        long largestMagnitude = Math.abs(q[qOffset]);
-        for (int i = 1; i < 4; i++)
-        {
-            final long magnitude = Math.abs(q[qOffset + i]);
-            if (magnitude > largestMagnitude)
-            {
-                largest = i;
-                largestMagnitude = magnitude;
-            }
-        }
-        final boolean negate = q[qOffset + largest] < 0;
-        record[rotOffset] = largest;
-        int k = rotOffset + 1;
-        for (int i = 0; i < 4; i++)
-        {
-            if (i != largest)
-            {
-                final int code = toCode(halfRange, q[qOffset + i]);
-                record[k++] = negate ? -code : code;
-            }
-        }
+        toCodes(halfRange, q[qOffset], q[qOffset + 1], q[qOffset + 2], q[qOffset + 3], record, rotOffset);
     }
 
     /**
@@ -706,7 +685,7 @@ public final class SmallestThreeMath
         toCodes(halfRange, px, py, pz, pw, out, outRot);
     }
 
-    /** {@link #toCodes(int, long[], int, int[], int)} on a quaternion held in four longs. */
+    /** {@link #toCodes(int, long[], int, int[], int)} on a quaternion held in four longs (the array form calls this). */
     private static void toCodes(
         final int halfRange, final long x, final long y, final long z, final long w, final int[] record,
         final int rotOffset)
