@@ -13,6 +13,8 @@ import dev.statesync.bench.runner.JsonReport;
 import dev.statesync.bench.runner.Options;
 import dev.statesync.bench.runner.RunReport;
 import dev.statesync.bench.runner.ScenarioRunner;
+import dev.statesync.bench.runner.SeedPoint;
+import dev.statesync.bench.runner.SeedSweep;
 import dev.statesync.bench.runner.SweepPoint;
 import dev.statesync.bench.runner.TextTable;
 import dev.statesync.bench.runner.UdpAuthorityServer;
@@ -84,16 +86,21 @@ public final class Main
         {
             out.print(BudgetSweep.table(sweep, options.sweepSeconds()));
         }
+        final List<SeedPoint> seeds = options.seedRuns() > 0 ? SeedSweep.run(options, err) : List.of();
+        if (!seeds.isEmpty())
+        {
+            out.print(SeedSweep.table(seeds));
+        }
         try
         {
             if (options.jsonFile() != null)
             {
-                Files.writeString(Path.of(options.jsonFile()), JsonReport.format(report, sweep), StandardCharsets.UTF_8);
+                Files.writeString(Path.of(options.jsonFile()), JsonReport.format(report, sweep, seeds), StandardCharsets.UTF_8);
                 out.println("wrote " + options.jsonFile());
             }
             if (options.htmlFile() != null)
             {
-                Files.writeString(Path.of(options.htmlFile()), HtmlReport.format(report, sweep), StandardCharsets.UTF_8);
+                Files.writeString(Path.of(options.htmlFile()), HtmlReport.format(report, sweep, seeds), StandardCharsets.UTF_8);
                 out.println("wrote " + options.htmlFile());
             }
         }

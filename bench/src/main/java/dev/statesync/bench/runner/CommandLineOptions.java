@@ -70,6 +70,18 @@ final class CommandLineOptions
         "with --sweep: run each budget again with --rate-distortion off, to compare"})
     boolean sweepCompare;
 
+    int seedRuns;
+
+    @Option(names = "--seeds", paramLabel = "N", order = 17,
+        description = {"after the run, run it again with network seeds 1..N (same scene, link and length) and",
+            "print each seed's bits, fidelity and losses with their median and worst, so a figure is",
+            "not one seed's luck; also in the JSON (seeds) and HTML reports   (default 0: none, max " +
+                Options.MAX_SEED_RUNS + ")"})
+    void seedRuns(final int value)
+    {
+        seedRuns = (int)inRange("--seeds", value, 0, Options.MAX_SEED_RUNS, true);
+    }
+
     double[] sweepKbps = Options.DEFAULT_SWEEP_KBPS.clone();
     double sweepSeconds = Options.DEFAULT_SWEEP_SECONDS;
 

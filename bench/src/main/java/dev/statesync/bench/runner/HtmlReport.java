@@ -35,6 +35,17 @@ public final class HtmlReport
      */
     public static String format(final RunReport r, final java.util.List<SweepPoint> sweep)
     {
+        return format(r, sweep, java.util.List.of());
+    }
+
+    /**
+     * @param sweep the points of a {@code --sweep}, or empty (then the page has no sweep section).
+     * @param seeds the runs of {@code --seeds}, or empty (then the page has no seeds section).
+     * @return the page.
+     */
+    public static String format(
+        final RunReport r, final java.util.List<SweepPoint> sweep, final java.util.List<SeedPoint> seeds)
+    {
         final StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>statesync report: ")
             .append(escape(r.scene())).append("</title>\n<style>\n")
@@ -82,6 +93,13 @@ public final class HtmlReport
                 .append("position error, log scale. Labels: the budget.</p>\n<pre>")
                 .append(escape(BudgetSweep.table(sweep, r.options().sweepSeconds()).strip())).append("</pre>\n");
             SweepPlot.append(h, sweep);
+        }
+        if (!seeds.isEmpty())
+        {
+            h.append("<h2>The same run on other network seeds</h2>\n<p>Every setting as above but the network ")
+                .append("simulator's seed: other packets lost, delayed and reordered. The largest displayed error ")
+                .append("comes from a few rare loss events, so read it from the worst seed, not one run.</p>\n<pre>")
+                .append(escape(SeedSweep.table(seeds).strip())).append("</pre>\n");
         }
         h.append("</body></html>\n");
         return h.toString();

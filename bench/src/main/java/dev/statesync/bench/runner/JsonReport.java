@@ -33,7 +33,35 @@ public final class JsonReport
      */
     public static String format(final RunReport r, final java.util.List<SweepPoint> sweep)
     {
+        return format(r, sweep, java.util.List.of());
+    }
+
+    /**
+     * @param sweep the points of a {@code --sweep}, or empty (then there is no {@code sweep} key).
+     * @param seeds the runs of {@code --seeds}, or empty (then there is no {@code seeds} key).
+     * @return the report as one JSON object, indented, ending in a newline.
+     */
+    public static String format(
+        final RunReport r, final java.util.List<SweepPoint> sweep, final java.util.List<SeedPoint> seeds)
+    {
         final ObjectNode root = tree(r);
+        if (!seeds.isEmpty())
+        {
+            final ArrayNode runs = root.putArray("seeds");
+            for (final SeedPoint p : seeds)
+            {
+                final ObjectNode run = runs.addObject();
+                run.put("seed", p.seed());
+                run.set("bitsPerSnapshot", number(p.bitsPerSnapshot()));
+                run.set("ratioToFiedler", number(p.ratioToFiedler()));
+                run.set("kbps", number(p.kbps()));
+                run.set("positionErrorP99M", number(p.positionErrorP99M()));
+                run.set("positionErrorMaxM", number(p.positionErrorMaxM()));
+                run.set("rotationErrorP99Deg", number(p.rotationErrorP99Deg()));
+                run.put("snapshotDatagramsLost", p.snapshotDatagramsLost());
+                run.put("baselineMisses", p.baselineMisses());
+            }
+        }
         if (!sweep.isEmpty())
         {
             root.set("sweepSeconds", number(r.options().sweepSeconds()));

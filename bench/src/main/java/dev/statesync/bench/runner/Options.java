@@ -47,6 +47,8 @@ public final class Options
     public static final int DEFAULT_PORT = 40_600;
     /** Simulated seconds of each run of a {@code --sweep}: half the default run (past the quiet start), so six budgets cost about three runs. */
     public static final double DEFAULT_SWEEP_SECONDS = 10.0;
+    /** Most runs of {@code --seeds}: at about 3 s a default-length run, 64 seeds take about three minutes. */
+    public static final int MAX_SEED_RUNS = 64;
     /** Budgets of a {@code --sweep}, kbps; 0 = unlimited. */
     static final double[] DEFAULT_SWEEP_KBPS = { 0, 512, 384, 256, 192, 128 };
     /** {@code --priority error}: priority by the error an unsent object shows (ErrorPriorityPolicy). */
@@ -151,6 +153,7 @@ public final class Options
     private final int sendIntervalTicks;
     private final String quantization;
     private final boolean sweepCompare;
+    private final int seedRuns;
     private final double targetPositionM;
     private final double targetRotationDeg;
     private final double extrapolateMs;
@@ -193,6 +196,7 @@ public final class Options
         sendIntervalTicks = c.sendIntervalTicks;
         quantization = c.quantization;
         sweepCompare = c.sweepCompare;
+        seedRuns = c.seedRuns;
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
@@ -214,12 +218,12 @@ public final class Options
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
     private Options(final Options base, final double budgetKbps, final double seconds)
     {
-        this(base, budgetKbps, seconds, base.priority, base.sendIntervalTicks, base.quantization);
+        this(base, budgetKbps, seconds, base.priority, base.sendIntervalTicks, base.quantization, base.seed);
     }
 
     private Options(
         final Options base, final double budgetKbps, final double seconds, final String priority,
-        final int sendIntervalTicks, final String quantization)
+        final int sendIntervalTicks, final String quantization, final long seed)
     {
         help = false;
         command = COMMAND_RUN;
@@ -227,7 +231,7 @@ public final class Options
         maxClients = base.maxClients;
         scene = base.scene;
         this.seconds = seconds;
-        seed = base.seed;
+        this.seed = seed;
         link = base.link;
         rttMs = base.rttMs;
         jitterMs = base.jitterMs;
@@ -243,6 +247,7 @@ public final class Options
         this.sendIntervalTicks = sendIntervalTicks;
         this.quantization = quantization;
         sweepCompare = false;
+        seedRuns = 0;
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
         extrapolateMs = base.extrapolateMs;
@@ -279,7 +284,17 @@ public final class Options
      */
     public Options withBudgetFixedFactors(final double kbps, final double seconds)
     {
-        return new Options(this, kbps, seconds, PRIORITY_FIXED, 1, QUANTIZATION_FIEDLER);
+        return new Options(this, kbps, seconds, PRIORITY_FIXED, 1, QUANTIZATION_FIEDLER, seed);
+    }
+
+    /**
+     * @param otherSeed the network simulator's seed.
+     * @return these options as one run of {@code --seeds}: that seed, everything else as given, no reports, no
+     *         sweep and no further seeds.
+     */
+    public Options withSeed(final long otherSeed)
+    {
+        return new Options(this, budgetKbps, seconds, priority, sendIntervalTicks, quantization, otherSeed);
     }
 
     /** @return the defaults (the command with no arguments). */
@@ -447,6 +462,12 @@ public final class Options
     public boolean rateDistortionEngaged()
     {
         return budgeted() && (PRIORITY_ERROR.equals(priority) || sendIntervalTicks != 1 || coarseQuantization());
+    }
+
+    /** @return {@code --seeds}: how many more runs, with seeds 1..N, follow the run; 0: none. */
+    public int seedRuns()
+    {
+        return seedRuns;
     }
 
     /** @return true if {@code --sweep-compare} was given: each sweep budget also run with the controller off. */

@@ -104,4 +104,40 @@ class MainTest
         assertEquals(Main.EXIT_USAGE, run("--sweep", "--sweep-kbps", "256,lots"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("statesync-bench: --sweep-kbps"));
     }
+    @Test
+    void shouldRunTheSameScenarioOnSeedsOneToNAndReportEachWithTheirMedianAndWorst(@TempDir final Path dir)
+        throws Exception
+    {
+        final Path json = dir.resolve("seeds.json");
+        final Path html = dir.resolve("seeds.html");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "0.5", "--loss", "0.2", "--seeds", "2",
+            "--json", json.toString(), "--html", html.toString()));
+        final String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("seeds (the same run with network seeds 1..2)") && table.contains("\n1 ") &&
+            table.contains("\n2 ") && table.contains("\nmedian ") && table.contains("\nworst ") &&
+            table.contains("of 2 seeds"), table);
+        final var seeds = new ObjectMapper().readTree(Files.readString(json)).get("seeds");
+        assertEquals(2, seeds.size());
+        assertEquals(1, seeds.get(0).get("seed").asLong());
+        assertEquals(2, seeds.get(1).get("seed").asLong());
+        assertTrue(Files.readString(html).contains("on other network seeds"), "the seeds section");
+
+        // Each seed's run is the run itself with only the seed replaced: seed 2 on its own gives the same figures.
+        final Path alone = dir.resolve("alone.json");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "0.5", "--loss", "0.2", "--seed", "2",
+            "--json", alone.toString()));
+        final var single = new ObjectMapper().readTree(Files.readString(alone));
+        double statesyncBits = Double.NaN;
+        for (final var stage : single.get("stages"))
+        {
+            statesyncBits = "statesync".equals(stage.get("name").asText()) ? stage.get("bitsPerSnapshot").asDouble() : statesyncBits;
+        }
+        assertEquals(statesyncBits, seeds.get(1).get("bitsPerSnapshot").asDouble(), 1e-9);
+        assertEquals(single.get("fidelity").get("positionErrorMaxM").asDouble(),
+            seeds.get(1).get("positionErrorMaxM").asDouble(), 1e-12);
+        assertEquals(single.get("link").get("packetsLost").asLong(), seeds.get(1).get("snapshotDatagramsLost").asLong());
+        assertFalse(seeds.get(0).get("snapshotDatagramsLost").asLong() == seeds.get(1).get("snapshotDatagramsLost").asLong() &&
+            seeds.get(0).get("bitsPerSnapshot").asDouble() == seeds.get(1).get("bitsPerSnapshot").asDouble(),
+            "two seeds at 20% loss lose other packets");
+    }
 }

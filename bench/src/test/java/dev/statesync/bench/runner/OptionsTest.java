@@ -295,4 +295,28 @@ class OptionsTest
         assertArrayEquals(new double[]{ 300, 0 }, given.sweepKbps());
         assertEquals(3.0, given.sweepSeconds());
     }
+    @Test
+    void shouldRunNoOtherSeedsUnlessAskedAndCopyEverythingButTheSeedForEach()
+    {
+        assertEquals(0, Options.defaults().seedRuns());
+        final Options o = Options.parse("--scene", "pile", "--seed", "9", "--seconds", "3", "--budget-kbps", "200",
+            "--unacked-refs", "1", "--display-delay", "8", "--seeds", "5", "--sweep", "--json", "a.json");
+        assertEquals(5, o.seedRuns());
+        final Options run = o.withSeed(4);
+        assertEquals(4, run.seed());
+        assertEquals(9, o.seed(), "the run's own options keep their seed");
+        assertEquals("pile", run.scene());
+        assertEquals(180, run.ticks());
+        assertEquals(200, run.budgetKbps());
+        assertEquals(o.unackedRefTicks(), run.unackedRefTicks());
+        assertEquals(o.displayDelayTicks(), run.displayDelayTicks());
+        assertEquals(o.rttMs(), run.rttMs());
+        assertEquals(o.lossFraction(), run.lossFraction());
+        assertEquals(0, run.seedRuns(), "a seed's run runs no seeds of its own");
+        assertFalse(run.sweep(), "nor a sweep");
+        assertNull(run.jsonFile(), "nor writes a report");
+        assertEquals(Options.MAX_SEED_RUNS, Options.parse("--seeds", Integer.toString(Options.MAX_SEED_RUNS)).seedRuns());
+        assertMessage("--seeds must be in", "--seeds", "-1");
+        assertMessage("--seeds must be in", "--seeds", Integer.toString(Options.MAX_SEED_RUNS + 1));
+    }
 }
