@@ -100,6 +100,7 @@ public final class HtmlReport
                 .append("simulator's seed: other packets lost, delayed and reordered. The largest displayed error ")
                 .append("comes from a few rare loss events, so read it from the worst seed, not one run.</p>\n<pre>")
                 .append(escape(SeedSweep.table(seeds).strip())).append("</pre>\n");
+            SeedPlot.append(h, seeds);
         }
         h.append("</body></html>\n");
         return h.toString();

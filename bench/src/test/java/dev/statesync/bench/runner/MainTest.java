@@ -120,7 +120,9 @@ class MainTest
         assertEquals(2, seeds.size());
         assertEquals(1, seeds.get(0).get("seed").asLong());
         assertEquals(2, seeds.get(1).get("seed").asLong());
-        assertTrue(Files.readString(html).contains("on other network seeds"), "the seeds section");
+        final String page = Files.readString(html);
+        assertTrue(page.contains("on other network seeds") && page.contains("<title>seed 2: largest ") &&
+            page.contains("target 0.10 m"), "the seeds section and its plot: a bar per seed, the target line");
 
         // Each seed's run is the run itself with only the seed replaced: seed 2 on its own gives the same figures.
         final Path alone = dir.resolve("alone.json");
