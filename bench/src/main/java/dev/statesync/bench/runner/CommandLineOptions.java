@@ -73,9 +73,9 @@ final class CommandLineOptions
     int seedRuns;
 
     @Option(names = "--seeds", paramLabel = "N", order = 17,
-        description = {"after the run, run it again with network seeds 1..N (same scene, link and length) and",
-            "print each seed's bits, fidelity and losses with their median and worst, so a figure is",
-            "not one seed's luck; also in the JSON (seeds) and HTML reports   (default 0: none, max " +
+        description = {"after the run, run it again with network seeds 1..N, all else as given; print each",
+            "seed's bits, errors and losses with their median and worst, so a figure is not one",
+            "seed's luck; also in the JSON (seeds) and HTML reports   (default 0: none; max " +
                 Options.MAX_SEED_RUNS + ")"})
     void seedRuns(final int value)
     {
