@@ -62,20 +62,12 @@ final class SeedPlot
         h.append(String.format(Locale.ROOT,
             "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#555\" stroke-dasharray=\"6 4\"/>",
             HtmlReport.LEFT, HtmlReport.LEFT + plotW, yTarget, yTarget));
-        final int legendX = HtmlReport.LEFT + plotW + 12;
-        legend(h, legendX, HtmlReport.TOP + 10, BAR, String.format(Locale.ROOT, "largest, <= %.2f m",
-            SeedSweep.LARGEST_ERROR_TARGET_M));
-        legend(h, legendX, HtmlReport.TOP + 30, OVER_TARGET, "largest, over it");
-        legend(h, legendX, HtmlReport.TOP + 50, P99, "p99");
-        h.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\">target %.2f m</text>%n", legendX, yTarget + 4,
-            SeedSweep.LARGEST_ERROR_TARGET_M));
+        HtmlReport.legend(h, 0, BAR, String.format(Locale.ROOT, "largest, <= %.2f m", SeedSweep.LARGEST_ERROR_TARGET_M));
+        HtmlReport.legend(h, 1, OVER_TARGET, "largest, over it");
+        HtmlReport.legend(h, 2, P99, "p99");
+        h.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\">target %.2f m</text>%n",
+            HtmlReport.LEFT + plotW + 12, yTarget + 4, SeedSweep.LARGEST_ERROR_TARGET_M));
         h.append("</svg>\n");
-    }
-
-    private static void legend(final StringBuilder h, final int x, final int y, final String colour, final String text)
-    {
-        h.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"10\" fill=\"%s\"/>" +
-            "<text x=\"%d\" y=\"%d\">%s</text>%n", x, y - 9, colour, x + 18, y, HtmlReport.escape(text)));
     }
 
     private static double y(final double metres, final double top, final int plotH)
