@@ -82,6 +82,18 @@ final class CommandLineOptions
         seedRuns = (int)inRange("--seeds", value, 0, Options.MAX_SEED_RUNS, true);
     }
 
+    int largestErrors;
+
+    @Option(names = "--largest-errors", paramLabel = "N", order = 17,
+        description = {"list the run's N largest displayed position errors (one per object and state",
+            "shown) with what became of the object's later states: lost, deferred, late or",
+            "unsent; count every error of 10 mm or more by those causes; also in the JSON",
+            "(fidelity.displayErrors) and HTML reports   (default 0: none; max " + Options.MAX_LARGEST_ERRORS + ")"})
+    void largestErrors(final int value)
+    {
+        largestErrors = (int)inRange("--largest-errors", value, 0, Options.MAX_LARGEST_ERRORS, true);
+    }
+
     double[] sweepKbps = Options.DEFAULT_SWEEP_KBPS.clone();
     double sweepSeconds = Options.DEFAULT_SWEEP_SECONDS;
 

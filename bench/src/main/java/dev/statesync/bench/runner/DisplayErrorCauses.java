@@ -206,6 +206,23 @@ final class DisplayErrorCauses
         return seen;
     }
 
+    /** @return what this diagnostic measured, for the reports. */
+    DisplayErrorFigures figures()
+    {
+        final List<DisplayErrorFigures.LargestError> rows = new ArrayList<>();
+        for (final Event e : largest())
+        {
+            rows.add(new DisplayErrorFigures.LargestError(e.errorM(), e.object(), e.shownTick(), e.heldTick(),
+                e.nextTick() == NO_TICK ? DisplayErrorFigures.NO_TICK : e.nextTick(), e.causeText()));
+        }
+        final List<DisplayErrorFigures.CauseCount> counts = new ArrayList<>();
+        for (final int c : causesSeen())
+        {
+            counts.add(new DisplayErrorFigures.CauseCount(causeText(c), count(c), max(c)));
+        }
+        return new DisplayErrorFigures(THRESHOLD_M, List.copyOf(rows), List.copyOf(counts));
+    }
+
     static String causeText(final int causes)
     {
         if (causes == 0)

@@ -155,6 +155,32 @@ public final class JsonReport
         fidelity.set("positionErrorMaxM", number(r.positionErrorMaxM()));
         fidelity.set("rotationErrorP99Deg", number(r.rotationErrorP99Deg()));
         fidelity.set("restingJitterM", number(r.restingJitterM()));
+        final DisplayErrorFigures errors = r.displayErrors();
+        if (errors != null)
+        {
+            final ObjectNode displayErrors = fidelity.putObject("displayErrors");
+            displayErrors.set("thresholdM", number(errors.thresholdM()));
+            final ArrayNode largest = displayErrors.putArray("largest");
+            for (final DisplayErrorFigures.LargestError e : errors.largest())
+            {
+                final ObjectNode row = largest.addObject();
+                row.set("errorM", number(e.errorM()));
+                row.put("object", e.object());
+                row.put("displayTick", e.displayTick());
+                row.put("heldTick", e.heldTick());
+                row.set("towardsTick", e.towardsTick() == DisplayErrorFigures.NO_TICK ? NODES.nullNode() :
+                    NODES.numberNode(e.towardsTick()));
+                row.put("causes", e.causes());
+            }
+            final ArrayNode byCause = displayErrors.putArray("byCause");
+            for (final DisplayErrorFigures.CauseCount c : errors.byCause())
+            {
+                final ObjectNode row = byCause.addObject();
+                row.put("causes", c.causes());
+                row.put("samples", c.samples());
+                row.set("largestM", number(c.largestM()));
+            }
+        }
 
         final LinkFigures l = r.link();
         final ObjectNode link = root.putObject("link");

@@ -47,6 +47,8 @@ public final class Options
     public static final int DEFAULT_PORT = 40_600;
     /** Simulated seconds of each run of a {@code --sweep}: half the default run (past the quiet start), so six budgets cost about three runs. */
     public static final double DEFAULT_SWEEP_SECONDS = 10.0;
+    /** Most errors {@code --largest-errors} lists. */
+    public static final int MAX_LARGEST_ERRORS = 1000;
     /** Most runs of {@code --seeds}: at about 3 s a default-length run, 64 seeds take about three minutes. */
     public static final int MAX_SEED_RUNS = 64;
     /** Budgets of a {@code --sweep}, kbps; 0 = unlimited. */
@@ -154,6 +156,7 @@ public final class Options
     private final String quantization;
     private final boolean sweepCompare;
     private final int seedRuns;
+    private final int largestErrors;
     private final double targetPositionM;
     private final double targetRotationDeg;
     private final double extrapolateMs;
@@ -197,6 +200,7 @@ public final class Options
         quantization = c.quantization;
         sweepCompare = c.sweepCompare;
         seedRuns = c.seedRuns;
+        largestErrors = c.largestErrors;
         targetPositionM = c.targetPositionM;
         targetRotationDeg = c.targetRotationDeg;
         extrapolateMs = c.extrapolateMs;
@@ -248,6 +252,7 @@ public final class Options
         this.quantization = quantization;
         sweepCompare = false;
         seedRuns = 0;
+        largestErrors = 0;
         targetPositionM = base.targetPositionM;
         targetRotationDeg = base.targetRotationDeg;
         extrapolateMs = base.extrapolateMs;
@@ -462,6 +467,12 @@ public final class Options
     public boolean rateDistortionEngaged()
     {
         return budgeted() && (PRIORITY_ERROR.equals(priority) || sendIntervalTicks != 1 || coarseQuantization());
+    }
+
+    /** @return {@code --largest-errors}: how many of the largest displayed errors the run explains; 0: none. */
+    public int largestErrors()
+    {
+        return largestErrors;
     }
 
     /** @return {@code --seeds}: how many more runs, with seeds 1..N, follow the run; 0: none. */

@@ -47,6 +47,8 @@ import java.util.List;
  * @param bits                  where statesync's bits went, by field category and object class.
  * @param rateControl           how the budget was spent (priority, send rate, quantization); null when unbudgeted.
  * @param displayDelay          the display delay the fidelity figures were measured at (ticks and ms).
+ * @param displayErrors         the largest displayed errors and their causes ({@code --largest-errors}); null when
+ *                              not asked for.
  */
 public record RunReport(
     String scene,
@@ -82,7 +84,8 @@ public record RunReport(
     long wallTimeMs,
     BitFigures bits,
     RateControlFigures rateControl,
-    DisplayDelayFigures displayDelay)
+    DisplayDelayFigures displayDelay,
+    DisplayErrorFigures displayErrors)
 {
     /** @return the row of {@code stage}. */
     public StageFigures stage(final Stage stage)

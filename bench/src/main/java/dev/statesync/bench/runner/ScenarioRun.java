@@ -42,6 +42,8 @@ final class ScenarioRun
     private final StageAccounting stages;
     private final Fidelity fidelity;
     private final BitBreakdown bitBreakdown;
+    /** The largest displayed errors' causes, when {@link #explainErrors} was asked; else null. */
+    private DisplayErrorCauses errorCauses;
     private long changedSum;
     private long changedVsAckedSum;
     private long atRestSum;
@@ -99,6 +101,7 @@ final class ScenarioRun
     {
         final DisplayErrorCauses causes = new DisplayErrorCauses(objects, largest);
         fidelity.explainErrors(causes);
+        errorCauses = causes;
         return causes;
     }
 
@@ -231,7 +234,7 @@ final class ScenarioRun
             secondHalfSent == 0 ? Double.NaN : (double)link.secondHalfDecodeNs() / secondHalfSent,
             secondHalfSent, sent.raster(), fidelity.sceneViews(), wallTimeMs,
             bitBreakdown.figures(ticks, stages.bitsPerSnapshot(Stage.STATESYNC)), rateControlFigures(),
-            fidelity.delayFigures());
+            fidelity.delayFigures(), errorCauses == null ? null : errorCauses.figures());
     }
 
     /** @return how the budget was spent, or null when unbudgeted. */

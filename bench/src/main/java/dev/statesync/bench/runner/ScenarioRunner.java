@@ -45,19 +45,20 @@ public final class ScenarioRunner
     }
 
     /**
-     * Run the scenario.
+     * Run the scenario; with {@code --largest-errors N} the report also says why the display was most wrong
+     * ({@link RunReport#displayErrors()}).
      *
      * @return the measurements.
      * @throws IllegalArgumentException if the scene is not available in this build.
      */
     public RunReport run()
     {
-        return run(0);
+        return run(options.largestErrors());
     }
 
     /**
      * {@link #run()}, classifying the {@code largestErrors} largest displayed errors by cause when above 0 (then
-     * {@link #errorCauses()} holds them): a diagnostic for tests and the {@code LargestDisplayErrors} tool.
+     * {@link #errorCauses()} holds them and the report carries them), whatever {@code --largest-errors} says.
      */
     RunReport run(final int largestErrors)
     {

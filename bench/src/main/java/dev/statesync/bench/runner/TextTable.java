@@ -44,6 +44,10 @@ public final class TextTable
             "rotation p99 %.3f deg; resting jitter %.6f m%n",
             r.displayDelay().describe(), r.positionErrorMeanM(), r.positionErrorP99M(), r.positionErrorMaxM(),
             r.rotationErrorP99Deg(), r.restingJitterM()));
+        if (r.displayErrors() != null)
+        {
+            out.append(displayErrors(r.displayErrors()));
+        }
         final RateControlFigures rc = r.rateControl();
         if (rc != null)
         {
@@ -83,6 +87,33 @@ public final class TextTable
             clientsPerCore(r.secondHalfEncodeNsPerObject(), r.secondHalfDecodeNsPerObject(), r.secondHalfObjectsSent(),
                 r.secondHalfSeconds())));
         out.append(String.format(Locale.ROOT, "wall time %.1f s%n", r.wallTimeMs() / 1000.0));
+        return out.toString();
+    }
+
+    /**
+     * @param errors {@code --largest-errors}' figures.
+     * @return the largest displayed errors with their causes, then the errors counted by cause, as lines of text.
+     */
+    public static String displayErrors(final DisplayErrorFigures errors)
+    {
+        final StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT,
+            "largest displayed errors: at the display tick the object showed its state of the held tick (blended%n" +
+            "towards a newer one, extrapolated or held); causes: what became of its states in between%n"));
+        out.append(String.format(Locale.ROOT, "  %9s %7s %12s %9s %8s  %s%n",
+            "error m", "object", "display tick", "held tick", "towards", "causes"));
+        for (final DisplayErrorFigures.LargestError e : errors.largest())
+        {
+            out.append(String.format(Locale.ROOT, "  %9.4f %7d %12d %9d %8s  %s%n", e.errorM(), e.object(),
+                e.displayTick(), e.heldTick(),
+                e.towardsTick() == DisplayErrorFigures.NO_TICK ? "-" : Integer.toString(e.towardsTick()), e.causes()));
+        }
+        out.append(String.format(Locale.ROOT, "displayed errors >= %.0f mm by cause (samples, largest):%n",
+            errors.thresholdM() * 1000));
+        for (final DisplayErrorFigures.CauseCount c : errors.byCause())
+        {
+            out.append(String.format(Locale.ROOT, "  %-26s %8d  %.4f m%n", c.causes(), c.samples(), c.largestM()));
+        }
         return out.toString();
     }
 

@@ -142,4 +142,59 @@ class MainTest
             seeds.get(0).get("bitsPerSnapshot").asDouble() == seeds.get(1).get("bitsPerSnapshot").asDouble(),
             "two seeds at 20% loss lose other packets");
     }
+
+    @Test
+    void shouldListTheLargestDisplayedErrorsWithTheirCausesWhenAskedAndChangeNothingElse(@TempDir final Path dir)
+        throws Exception
+    {
+        final Path json = dir.resolve("errors.json");
+        final Path html = dir.resolve("errors.html");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "1", "--loss", "0.2", "--largest-errors", "3",
+            "--json", json.toString(), "--html", html.toString()));
+        final String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("largest displayed errors:") && table.contains("by cause (samples, largest):"), table);
+        final var report = new ObjectMapper().readTree(Files.readString(json));
+        final var errors = report.get("fidelity").get("displayErrors");
+        final var largest = errors.get("largest");
+        assertTrue(largest.size() >= 1 && largest.size() <= 3, largest.toString());
+        assertEquals(report.get("fidelity").get("positionErrorMaxM").asDouble(), largest.get(0).get("errorM").asDouble(),
+            1e-12, "the first row is the run's largest error");
+        for (int i = 0; i < largest.size(); i++)
+        {
+            final var row = largest.get(i);
+            assertTrue(i == 0 || row.get("errorM").asDouble() <= largest.get(i - 1).get("errorM").asDouble(),
+                "largest first");
+            assertTrue(row.get("heldTick").asInt() <= row.get("displayTick").asInt(), row.toString());
+            assertTrue(row.get("towardsTick").isNull() || row.get("towardsTick").asInt() > row.get("displayTick").asInt(),
+                row.toString());
+            assertFalse(row.get("causes").asText().isEmpty(), row.toString());
+        }
+        if (largest.get(0).get("errorM").asDouble() >= errors.get("thresholdM").asDouble())
+        {
+            long samples = 0;
+            for (final var cause : errors.get("byCause"))
+            {
+                samples += cause.get("samples").asLong();
+                assertTrue(cause.get("largestM").asDouble() <= largest.get(0).get("errorM").asDouble() + 1e-12);
+            }
+            assertTrue(samples > 0, "an error over the threshold is counted by its cause");
+        }
+        assertTrue(Files.readString(html).contains("largest displayed errors:"), "the HTML summary carries the table");
+
+        // The diagnostic only watches: the run without it has the same bits and errors, and no such section.
+        final Path plain = dir.resolve("plain.json");
+        assertEquals(Main.EXIT_OK, run("--scene", "pile", "--seconds", "1", "--loss", "0.2", "--json", plain.toString()));
+        final var without = new ObjectMapper().readTree(Files.readString(plain));
+        assertFalse(without.get("fidelity").has("displayErrors"));
+        assertEquals(without.get("fidelity").get("positionErrorMaxM").asDouble(),
+            report.get("fidelity").get("positionErrorMaxM").asDouble(), 1e-12);
+        assertEquals(without.get("fidelity").get("positionErrorP99M").asDouble(),
+            report.get("fidelity").get("positionErrorP99M").asDouble(), 1e-12);
+        assertEquals(without.get("link").get("packetsLost").asLong(), report.get("link").get("packetsLost").asLong());
+        for (int i = 0; i < without.get("stages").size(); i++)
+        {
+            assertEquals(without.get("stages").get(i).get("bitsPerSnapshot").asDouble(),
+                report.get("stages").get(i).get("bitsPerSnapshot").asDouble(), 1e-9);
+        }
+    }
 }

@@ -319,4 +319,18 @@ class OptionsTest
         assertMessage("--seeds must be in", "--seeds", "-1");
         assertMessage("--seeds must be in", "--seeds", Integer.toString(Options.MAX_SEED_RUNS + 1));
     }
+
+    @Test
+    void shouldExplainNoErrorsUnlessAskedAndNotInTheRunsOfASweepOrOfSeeds()
+    {
+        assertEquals(0, Options.defaults().largestErrors());
+        final Options o = Options.parse("--largest-errors", "7", "--seeds", "2");
+        assertEquals(7, o.largestErrors());
+        assertEquals(0, o.withSeed(2).largestErrors(), "a seed's run is a figure, not a diagnosis");
+        assertEquals(0, o.withBudget(128, 2).largestErrors());
+        assertEquals(Options.MAX_LARGEST_ERRORS,
+            Options.parse("--largest-errors", Integer.toString(Options.MAX_LARGEST_ERRORS)).largestErrors());
+        assertMessage("--largest-errors must be in", "--largest-errors", "-1");
+        assertMessage("--largest-errors must be in", "--largest-errors", Integer.toString(Options.MAX_LARGEST_ERRORS + 1));
+    }
 }
