@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import dev.statesync.bench.jmh.reference.FiedlerBitReader;
 import dev.statesync.bench.jmh.reference.FiedlerBitWriter;
+import dev.statesync.bench.jmh.variants.UncheckedArgumentsBitWriter;
 import dev.statesync.codec.bits.BitReader;
 import dev.statesync.codec.bits.BitWriter;
 
@@ -48,6 +49,8 @@ public class BitPackerBenchmark
     private final BitReader reader = new BitReader();
     private final FiedlerBitWriter referenceWriter = new FiedlerBitWriter();
     private final FiedlerBitReader referenceReader = new FiedlerBitReader();
+    private final UncheckedArgumentsBitWriter uncheckedWriter = new UncheckedArgumentsBitWriter();
+    private byte[] uncheckedBuffer;
     private UnsafeBuffer buffer;
     private int readLength;
     private byte[] referenceBuffer;
@@ -95,6 +98,12 @@ public class BitPackerBenchmark
             readReference() != read())
         {
             throw new IllegalStateException("the reference bitpacker disagrees with statesync's on the same fields");
+        }
+        uncheckedBuffer = new byte[buffer.capacity()];
+        if (writeUnchecked() != readLength ||
+            !java.util.Arrays.equals(buffer.byteArray(), 0, readLength, uncheckedBuffer, 0, readLength))
+        {
+            throw new IllegalStateException("the unchecked writer disagrees with statesync's on the same fields");
         }
     }
 
@@ -159,6 +168,22 @@ public class BitPackerBenchmark
         }
         writer.flush();
         return writer.bytesWritten();
+    }
+
+    /**
+     * {@link #write()}'s fields through {@link UncheckedArgumentsBitWriter}: statesync's capacity scheme without its
+     * argument check, over a plain array, to show what the check costs (issue 12). Not a writer statesync ships.
+     */
+    @Benchmark
+    @OperationsPerInvocation(FIELDS)
+    public int writeUnchecked()
+    {
+        final UncheckedArgumentsBitWriter writer = this.uncheckedWriter.wrap(uncheckedBuffer, uncheckedBuffer.length);
+        for (int i = 0; i < FIELDS; i++)
+        {
+            writer.writeBits(values[i], widths[i]);
+        }
+        return writer.flush();
     }
 
     @Benchmark
