@@ -6,11 +6,13 @@ import java.util.function.IntSupplier;
 import dev.statesync.bench.jmh.variants.ByteStoreBitWriter;
 
 /**
- * {@link BitPackerBursts} for writer designs that lost (issue 12, round 4): statesync's {@code BitWriter},
- * serialize.java's reference writer and {@link ByteStoreBitWriter} (zstd-style, an 8-byte store per write) on
+ * {@link BitPackerBursts} for writer variants (issue 12): statesync's {@code BitWriter}, serialize.java's reference
+ * writer, {@link ByteStoreBitWriter} (zstd-style, an 8-byte store per write; round 4, lost) and
+ * {@code UncheckedArgumentsBitWriter} ({@code BitWriter} without its argument check, through
+ * {@link BitPackerBenchmark#writeUnchecked()}; added 2026-11-29, so runs before then had three loops) on
  * {@link BitPackerBenchmark}'s 1024 mixed-width fields in one JVM, rotating bursts of 100 passes timed by the
- * thread's CPU time, best burst of the second half, in M fields/s. Checks first that the variant writes the same
- * bytes as {@code BitWriter}.
+ * thread's CPU time, best burst of the second half, in M fields/s. Checks first that each variant writes the same
+ * bytes as {@code BitWriter} (the unchecked one in the benchmark's setup).
  *
  * <p>{@code java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp bench/target/benchmarks.jar
  * dev.statesync.bench.jmh.BitWriterVariantBursts [bursts]}
@@ -51,8 +53,8 @@ public final class BitWriterVariantBursts
         {
             throw new IllegalStateException("the byte-store writer disagrees with BitWriter on the same fields");
         }
-        final String[] names = {"write", "writeReference", "writeByteStore"};
-        final IntSupplier[] loops = {benchmark::write, benchmark::writeReference, byteStoreLoop};
+        final String[] names = {"write", "writeReference", "writeByteStore", "writeUnchecked"};
+        final IntSupplier[] loops = {benchmark::write, benchmark::writeReference, byteStoreLoop, benchmark::writeUnchecked};
         final double[] best = new double[loops.length];
         final long sink = BitPackerBursts.bestRates(loops, bursts, best);
         for (int k = 0; k < loops.length; k++)

@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
  * statesync's {@code BitWriter} without its argument check, over a plain array: the capacity scheme alone (a write
  * ending before the open word's end, or the limit, is a shift and an or; the rare path checks the capacity exactly
  * and stores the whole word). Measures what the argument check costs against serialize.java's writer (issue 12,
- * {@code BitWriterCheckBursts}). Not a writer to use: a value wider than its count spills into the next field, and
+ * {@code BitWriterVariantBursts}). Not a writer to use: a value wider than its count spills into the next field, and
  * a negative count moves the cursor back.
  */
 public final class UncheckedArgumentsBitWriter
