@@ -45,7 +45,8 @@ import dev.statesync.codec.snapshot.SnapshotReceiver;
  *
  * <p>Command (results in {@code src/site/results.md}, "CPU per client"):
  * {@code java -jar bench/target/benchmarks.jar CubesCodecBenchmark -prof gc}; add {@code -p coding=bitpacked} for
- * the same snapshots without the range coder.
+ * the same snapshots without the range coder, {@code -p predictor=hold} (or {@code linear}) for a single predictor
+ * instead of the runner's three alternatives.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -72,6 +73,14 @@ public class CubesCodecBenchmark
     @Param({"range-coded"})
     public String coding = "range-coded";
 
+    /**
+     * "runner" (default: the runner's predictor, the cheapest of three alternatives per object), or a single one,
+     * "linear" (snapshot schema) or "hold": what ranking and extrapolating cost against the bits they save (issue 12,
+     * {@code -p predictor=runner,linear,hold}; the {@code frameBits} counter gives the bits of the same run).
+     */
+    @Param({"runner"})
+    public String predictor = "runner";
+
     private RecordedCubes recording;
     private RecordedCubesLink.Frames frames;
     /** Fresh ends run over the warm-up ticks, taken one per iteration (and one per restart). */
@@ -90,11 +99,14 @@ public class CubesCodecBenchmark
     {
         /** Objects carried by the snapshots coded (decode: delivered) this iteration. */
         public long objects;
+        /** Bits of those snapshots' frames: divide by {@link #objects} for bits per object. */
+        public long frameBits;
 
         @Setup(Level.Iteration)
         public void reset()
         {
             objects = 0;
+            frameBits = 0;
         }
     }
 
@@ -141,7 +153,7 @@ public class CubesCodecBenchmark
     /** Record {@code ticks} ticks (more than {@link #WARMUP_TICKS}) and the frames of one authority run over them. */
     void record(final int ticks)
     {
-        recording = new RecordedCubes(SchemaKind.parse(schema), ticks);
+        recording = new RecordedCubes(SchemaKind.parse(schema), ticks, RecordedPredictor.parse(predictor));
         frames = new RecordedCubesLink.Frames(recording, RecordedCubesLink.Coding.parse(coding));
     }
 
@@ -216,7 +228,9 @@ public class CubesCodecBenchmark
             startAuthority();
         }
         objects.objects += authority.send(encodeTick++);
-        return authority.lastLength();
+        final int length = authority.lastLength();
+        objects.frameBits += 8L * length;
+        return length;
     }
 
     /**
@@ -242,6 +256,7 @@ public class CubesCodecBenchmark
             return 0;
         }
         objects.objects += frames.objectsSent(tick);
+        objects.frameBits += 8L * frames.length(tick);
         return receiver.updatedCount();
     }
 

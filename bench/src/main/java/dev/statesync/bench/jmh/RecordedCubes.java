@@ -1,6 +1,5 @@
 package dev.statesync.bench.jmh;
 
-import dev.statesync.bench.runner.Predictors;
 import dev.statesync.bench.runner.QuantizedScene;
 import dev.statesync.bench.runner.SchemaKind;
 import dev.statesync.bench.scene.Scene;
@@ -23,19 +22,29 @@ final class RecordedCubes
     static final String SCENE = "cubes";
 
     private final SchemaKind kind;
+    private final RecordedPredictor predictor;
     private final Scene scene;
     private final StateSchema schema;
     private final int objects;
     private final QuantizedStates[] states;
 
-    /** Step the scene {@code ticks} times and keep every tick's quantized states. */
+    /** Step the scene {@code ticks} times and keep every tick's quantized states; both ends predict as the runner. */
     RecordedCubes(final SchemaKind kind, final int ticks)
     {
+        this(kind, ticks, RecordedPredictor.RUNNER);
+    }
+
+    /** Step the scene {@code ticks} times and keep every tick's quantized states; both ends predict as given. */
+    RecordedCubes(final SchemaKind kind, final int ticks, final RecordedPredictor predictor)
+    {
         this.kind = kind;
+        this.predictor = predictor;
         final QuantizedScene world = new QuantizedScene(SCENE, kind);
         scene = world.scene();
         schema = world.schema();
         objects = world.objectCount();
+        // Fails here, before the recording, on a predictor the schema does not take.
+        predictor.build(kind, scene, schema);
         states = new QuantizedStates[ticks + 1];
         for (int tick = 1; tick <= ticks; tick++)
         {
@@ -45,10 +54,10 @@ final class RecordedCubes
         }
     }
 
-    /** @return a predictor as the runner builds it for this schema (both ends of the runner share one). */
+    /** @return a new predictor of the recording's kind (the runner's unless chosen otherwise), one per end. */
     Predictor predictor()
     {
-        return Predictors.forRun(kind, scene, schema);
+        return predictor.build(kind, scene, schema);
     }
 
     /** @return the quantized states of tick {@code tick}, 1 .. {@link #ticks()}. */

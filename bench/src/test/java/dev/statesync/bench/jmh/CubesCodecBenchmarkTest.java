@@ -2,6 +2,7 @@ package dev.statesync.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -24,12 +25,15 @@ class CubesCodecBenchmarkTest
     private static final int TICKS = CubesCodecBenchmark.WARMUP_TICKS + 90;
 
     @ParameterizedTest
-    @CsvSource({"snapshot, range-coded", "state, range-coded", "snapshot, bitpacked"})
-    void timedEncodeAndDecodeReproduceTheSendersStates(final String schema, final String coding)
+    @CsvSource({
+        "snapshot, range-coded, runner", "state, range-coded, runner", "snapshot, bitpacked, runner",
+        "snapshot, range-coded, hold", "snapshot, bitpacked, linear", "state, range-coded, hold"})
+    void timedEncodeAndDecodeReproduceTheSendersStates(final String schema, final String coding, final String predictor)
     {
         final CubesCodecBenchmark bench = new CubesCodecBenchmark();
         bench.schema = schema;
         bench.coding = coding;
+        bench.predictor = predictor;
         bench.record(TICKS);
         bench.prepareEnds(1, 1);
         bench.startAuthority();
@@ -41,6 +45,8 @@ class CubesCodecBenchmarkTest
         final CubesCodecBenchmark.Objects decoded = new CubesCodecBenchmark.Objects();
         final CubesCodecBenchmark.Restarts restarts = new CubesCodecBenchmark.Restarts();
         long sentAfterWarmUp = 0;
+        long bitsSent = 0;
+        long bitsDelivered = 0;
         int delivered = 0;
         int refusedForLostReference = 0;
         for (int tick = CubesCodecBenchmark.WARMUP_TICKS + 1; tick <= TICKS; tick++)
@@ -48,6 +54,7 @@ class CubesCodecBenchmarkTest
             final int length = bench.encode(encoded, restarts);
             assertTrue(frames.sameFrame(tick, bench.authority().lastFrame(), length), "frame of tick " + tick);
             sentAfterWarmUp += frames.objectsSent(tick);
+            bitsSent += 8L * length;
             final long before = decoded.objects;
             final int updated = bench.decode(decoded, restarts);
             if (frames.unapplied(tick))
@@ -58,6 +65,7 @@ class CubesCodecBenchmarkTest
                 continue;
             }
             delivered++;
+            bitsDelivered += 8L * frames.length(tick);
             assertEquals(frames.objectsSent(tick), decoded.objects - before);
             assertEquals(frames.objectsSent(tick), updated, "objects applied at tick " + tick);
             final SnapshotReceiver receiver = bench.receiver();
@@ -83,6 +91,8 @@ class CubesCodecBenchmarkTest
                 Arrays.copyOfRange(receiver.states().array(), offset, offset + stride), "object " + object);
         }
         assertEquals(sentAfterWarmUp, encoded.objects);
+        assertEquals(bitsSent, encoded.frameBits);
+        assertEquals(bitsDelivered, decoded.frameBits);
         assertTrue(delivered > 0 && decoded.objects > 0, "the measured ticks carry objects");
         assertTrue(delivered < TICKS - CubesCodecBenchmark.WARMUP_TICKS, "some frames are lost");
         // The runner's default link codes every other frame against the one before it, unacked: a lost frame then
@@ -126,5 +136,37 @@ class CubesCodecBenchmarkTest
             packedBytes += packed.length(tick);
         }
         assertTrue(packedBytes > rangedBytes, packedBytes + " bitpacked bytes against " + rangedBytes + " range-coded");
+    }
+
+    /**
+     * The single-predictor rows measure what the runner's three alternatives are worth: the same objects go out every
+     * tick, in more bytes with one predictor than with the cheapest of three.
+     */
+    @ParameterizedTest
+    @CsvSource({"linear", "hold"})
+    void aSinglePredictorShouldCarryTheSameObjectsInMoreBytes(final String predictor)
+    {
+        final RecordedCubes runner = new RecordedCubes(SchemaKind.SNAPSHOT, TICKS);
+        final RecordedCubes single = new RecordedCubes(SchemaKind.SNAPSHOT, TICKS, RecordedPredictor.parse(predictor));
+        final RecordedCubesLink.Frames runnerFrames = new RecordedCubesLink.Frames(runner);
+        final RecordedCubesLink.Frames singleFrames = new RecordedCubesLink.Frames(single);
+        long runnerBytes = 0;
+        long singleBytes = 0;
+        for (int tick = CubesCodecBenchmark.WARMUP_TICKS + 1; tick <= TICKS; tick++)
+        {
+            assertEquals(runnerFrames.objectsSent(tick), singleFrames.objectsSent(tick), "objects of tick " + tick);
+            runnerBytes += runnerFrames.length(tick);
+            singleBytes += singleFrames.length(tick);
+        }
+        assertTrue(singleBytes > runnerBytes, singleBytes + " bytes with " + predictor + " against " + runnerBytes);
+    }
+
+    @Test
+    void theLinearPredictorIsRefusedOnTheStateSchema()
+    {
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> new RecordedCubes(SchemaKind.STATE, 2, RecordedPredictor.LINEAR));
+        assertTrue(refused.getMessage().contains("snapshot schema"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RecordedPredictor.parse("ballistic"));
     }
 }
