@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
+import dev.statesync.bench.runner.PredictorChoice;
 import dev.statesync.bench.runner.SchemaKind;
 import dev.statesync.codec.snapshot.DecodeResult;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
@@ -153,7 +154,7 @@ public class CubesCodecBenchmark
     /** Record {@code ticks} ticks (more than {@link #WARMUP_TICKS}) and the frames of one authority run over them. */
     void record(final int ticks)
     {
-        recording = new RecordedCubes(SchemaKind.parse(schema), ticks, RecordedPredictor.parse(predictor));
+        recording = new RecordedCubes(SchemaKind.parse(schema), ticks, PredictorChoice.parse(predictor));
         frames = new RecordedCubesLink.Frames(recording, RecordedCubesLink.Coding.parse(coding));
     }
 

@@ -1,5 +1,7 @@
 package dev.statesync.bench.jmh;
 
+import dev.statesync.bench.runner.PredictorChoice;
+import dev.statesync.bench.runner.Predictors;
 import dev.statesync.bench.runner.QuantizedScene;
 import dev.statesync.bench.runner.SchemaKind;
 import dev.statesync.bench.scene.Scene;
@@ -22,7 +24,7 @@ final class RecordedCubes
     static final String SCENE = "cubes";
 
     private final SchemaKind kind;
-    private final RecordedPredictor predictor;
+    private final PredictorChoice predictor;
     private final Scene scene;
     private final StateSchema schema;
     private final int objects;
@@ -31,11 +33,11 @@ final class RecordedCubes
     /** Step the scene {@code ticks} times and keep every tick's quantized states; both ends predict as the runner. */
     RecordedCubes(final SchemaKind kind, final int ticks)
     {
-        this(kind, ticks, RecordedPredictor.RUNNER);
+        this(kind, ticks, PredictorChoice.RUNNER);
     }
 
     /** Step the scene {@code ticks} times and keep every tick's quantized states; both ends predict as given. */
-    RecordedCubes(final SchemaKind kind, final int ticks, final RecordedPredictor predictor)
+    RecordedCubes(final SchemaKind kind, final int ticks, final PredictorChoice predictor)
     {
         this.kind = kind;
         this.predictor = predictor;
@@ -44,7 +46,7 @@ final class RecordedCubes
         schema = world.schema();
         objects = world.objectCount();
         // Fails here, before the recording, on a predictor the schema does not take.
-        predictor.build(kind, scene, schema);
+        Predictors.forRun(kind, scene, schema, predictor);
         states = new QuantizedStates[ticks + 1];
         for (int tick = 1; tick <= ticks; tick++)
         {
@@ -57,7 +59,7 @@ final class RecordedCubes
     /** @return a new predictor of the recording's kind (the runner's unless chosen otherwise), one per end. */
     Predictor predictor()
     {
-        return predictor.build(kind, scene, schema);
+        return Predictors.forRun(kind, scene, schema, predictor);
     }
 
     /** @return the quantized states of tick {@code tick}, 1 .. {@link #ticks()}. */

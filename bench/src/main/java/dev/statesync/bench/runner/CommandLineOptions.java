@@ -352,6 +352,34 @@ final class CommandLineOptions
             dev.statesync.codec.snapshot.SnapshotConfig.MAX_CORNER_REPEAT_AGE_TICKS);
     }
 
+    PredictorChoice predictor = PredictorChoice.RUNNER;
+
+    @Option(names = "--predictor", paramLabel = "KIND", order = 34,
+        description = {"runner | linear | hold: both ends' predictor. runner (default): per object the cheapest of the",
+            "scene's alternatives; linear: linear extrapolation alone (snapshot schema); hold: plain deltas.",
+            "Fewer alternatives cost more bits and less encode CPU (src/site/tuning.md, \"CPU-bound servers\")"})
+    void predictor(final String value)
+    {
+        try
+        {
+            predictor = PredictorChoice.parse(value);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw bad("--" + ex.getMessage());
+        }
+    }
+
+    boolean rangeCodingOff;
+
+    @Option(names = "--range-coding", paramLabel = "on|off", order = 35,
+        description = {"on (default): frames range-coded where smaller (SnapshotConfig.rangeCoded); off: bitpacked,",
+            "about 1.7x the bits for a third of the decode CPU and two thirds of the encode CPU on the cubes run"})
+    void rangeCoding(final String value)
+    {
+        rangeCodingOff = "off".equals(oneOf("--range-coding", value, "on", "off"));
+    }
+
     double unackedLossWeight = dev.statesync.codec.priority.ErrorPriorityConfig.DEFAULT_UNACKED_LOSS_WEIGHT;
 
     @Option(names = "--unacked-loss-weight", paramLabel = "W", order = 28,
@@ -477,6 +505,12 @@ final class CommandLineOptions
             priority = Options.PRIORITY_FIXED;
             sendIntervalTicks = 1;
             quantization = Options.QUANTIZATION_FIEDLER;
+        }
+        final SchemaKind runSchema = schema != null ? schema : SchemaKind.defaultFor(scene);
+        if (!predictor.fits(runSchema))
+        {
+            throw bad("--predictor " + predictor.text() + " needs the snapshot schema, the run's is " +
+                runSchema.name().toLowerCase(java.util.Locale.ROOT));
         }
         if (command != null)
         {

@@ -104,6 +104,8 @@ public final class JsonReport
         root.set("jitterMs", number(o.jitterMs()));
         root.set("lossFraction", number(o.lossFraction()));
         root.set("budgetKbps", number(o.budgeted() ? o.budgetKbps() : Double.NaN));
+        root.put("predictor", o.predictor().text());
+        root.put("rangeCoded", o.rangeCoded());
         final RateControlFigures rc = r.rateControl();
         if (rc != null)
         {

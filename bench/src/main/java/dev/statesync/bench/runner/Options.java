@@ -173,6 +173,8 @@ public final class Options
     private final int losslessAfterTicks;
     private final int heldSnapshots;
     private final int cornerRepeatTicks;
+    private final PredictorChoice predictor;
+    private final boolean rangeCoded;
 
     private Options(final CommandLineOptions c)
     {
@@ -217,6 +219,8 @@ public final class Options
         losslessAfterTicks = c.losslessAfterTicks;
         heldSnapshots = c.heldSnapshots;
         cornerRepeatTicks = c.cornerRepeatTicks;
+        predictor = c.predictor;
+        rangeCoded = !c.rangeCodingOff;
     }
 
     /** A copy of {@code base} with another budget and length, for one run of a sweep (no reports, no sweep). */
@@ -269,6 +273,8 @@ public final class Options
         losslessAfterTicks = base.losslessAfterTicks;
         heldSnapshots = base.heldSnapshots;
         cornerRepeatTicks = base.cornerRepeatTicks;
+        predictor = base.predictor;
+        rangeCoded = base.rangeCoded;
     }
 
     /**
@@ -547,14 +553,26 @@ public final class Options
         return maxSendIntervalTicks;
     }
 
+    /** @return the predictor both ends use ({@code --predictor}; the runner's cheapest-of by default). */
+    public PredictorChoice predictor()
+    {
+        return predictor;
+    }
+
+    /** @return true if frames are range-coded where smaller ({@code --range-coding}, on by default). */
+    public boolean rangeCoded()
+    {
+        return rangeCoded;
+    }
+
     /**
-     * @return the snapshot config both ends of the run's link use: range-coded, and the sender's unacked
-     * reference ({@code --unacked-refs}, {@code --unacked-chain}, {@code --unacked-chain-lossless},
-     * {@code --unacked-lossless-after}).
+     * @return the snapshot config both ends of the run's link use: range-coded unless {@code --range-coding off},
+     * and the sender's unacked reference ({@code --unacked-refs}, {@code --unacked-chain},
+     * {@code --unacked-chain-lossless}, {@code --unacked-lossless-after}).
      */
     public SnapshotConfig snapshotConfig()
     {
-        return new SnapshotConfig().rangeCoded(true).unackedReferenceMaxAgeTicks(unackedRefTicks())
+        return new SnapshotConfig().rangeCoded(rangeCoded).unackedReferenceMaxAgeTicks(unackedRefTicks())
             .unackedReferenceChainDepth(unackedChainDepth).unackedReferenceLosslessChainDepth(losslessChainDepth())
             .unackedReferenceLosslessAfterTicks(losslessAfterTicks).cornerRepeatMaxAgeTicks(cornerRepeatTicks());
     }

@@ -25,6 +25,33 @@ public final class Predictors
     }
 
     /**
+     * @param schema      how state is sent.
+     * @param scene       the scene.
+     * @param stateSchema the schema records use.
+     * @param choice      {@code --predictor}: the runner's ({@link #forRun(SchemaKind, Scene, StateSchema)}) or
+     *                    one alternative alone.
+     * @return a new predictor for one end of the run.
+     * @throws IllegalArgumentException for {@link PredictorChoice#LINEAR} on the state schema.
+     */
+    public static Predictor forRun(
+        final SchemaKind schema, final Scene scene, final StateSchema stateSchema, final PredictorChoice choice)
+    {
+        if (!choice.fits(schema))
+        {
+            throw new IllegalArgumentException("the " + choice.text() + " predictor needs the snapshot schema");
+        }
+        switch (choice)
+        {
+            case LINEAR:
+                return new LinearExtrapolationPredictor(scene.is3d() ? Rotation.QUATERNION : Rotation.HOLD);
+            case HOLD:
+                return HoldPredictor.INSTANCE;
+            default:
+                return forRun(schema, scene, stateSchema);
+        }
+    }
+
+    /**
      * @param schema how state is sent.
      * @param scene  the scene (the ballistic predictor needs its engine's gravity and damping).
      * @param stateSchema the schema records use (the ballistic predictor needs its precision). State runs

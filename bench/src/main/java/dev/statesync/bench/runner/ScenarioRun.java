@@ -85,7 +85,7 @@ final class ScenarioRun
             new Fidelity(schema, objects, new SnapshotDisplayDelay(options.oneWayLatencyMs(), options.jitterMs(),
                 new SnapshotDisplayDelayConfig().tickRateHz(Scene.TICK_RATE_HZ).sparePackets(options.sparePackets())),
                 ticks, display);
-        final Predictor predictor = Predictors.forRun(kind, world.scene(), schema);
+        final Predictor predictor = Predictors.forRun(kind, world.scene(), schema, options.predictor());
         link = new SimulatedLink(options, schema, objects, predictor, rateControl, acked, fidelity);
         sent = new SentObjects(ticks, objects);
         stages = new StageAccounting(ticks);

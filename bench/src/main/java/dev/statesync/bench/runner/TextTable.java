@@ -18,6 +18,11 @@ public final class TextTable
             "scene %s: %d objects, %d ticks at %d Hz, schema %s, RTT %.0f ms, jitter %.0f ms, loss %.1f%%, budget %s, seed %d%n",
             r.scene(), r.objects(), r.ticks(), r.hz(), r.schema(), o.rttMs(), o.jitterMs(), o.lossFraction() * 100,
             o.budgeted() ? String.format(Locale.ROOT, "%.0f kbps", o.budgetKbps()) : "unlimited", o.seed()));
+        if (o.predictor() != PredictorChoice.RUNNER || !o.rangeCoded())
+        {
+            out.append(String.format(Locale.ROOT, "codec: predictor %s, range coding %s%n", o.predictor().text(),
+                o.rangeCoded() ? "on" : "off"));
+        }
         out.append(String.format(Locale.ROOT,
             "changed per snapshot: %.1f since the previous tick, %.1f against the acked baseline " +
             "(bits/changed divides by this); at rest %.1f%n%n",

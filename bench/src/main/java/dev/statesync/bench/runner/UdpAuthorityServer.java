@@ -57,7 +57,7 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
         this.previous = new QuantizedStates(world.schema(), world.objectCount());
         this.server = new SnapshotServer(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
             new UdpServerConfig().maxClients(options.maxClients()), world.schema(), world.objectCount(),
-            Predictors.forRun(options.schema(), world.scene(), world.schema()), link(options, world.schema()),
+            Predictors.forRun(options.schema(), world.scene(), world.schema(), options.predictor()), link(options, world.schema()),
             options.rateControl(), this, System.nanoTime());
         for (int slot = 0; slot < server.maxClients(); slot++)
         {

@@ -42,7 +42,7 @@ public final class UdpReplicaClient implements AutoCloseable
         final InetAddress loopback = InetAddress.getLoopbackAddress();
         this.client = new SnapshotClient(new InetSocketAddress(loopback, 0), new InetSocketAddress(loopback, serverPort),
             new UdpClientConfig(), shape.schema(), shape.objectCount(),
-            Predictors.forRun(options.schema(), shape.scene(), shape.schema()),
+            Predictors.forRun(options.schema(), shape.scene(), shape.schema(), options.predictor()),
             UdpAuthorityServer.link(options, shape.schema()),
             System.nanoTime());
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.statesync.bench.runner.PredictorChoice;
 import dev.statesync.bench.runner.SchemaKind;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.QuantizedStates;
@@ -139,7 +140,7 @@ class CubesCodecBenchmarkTest
     void aSinglePredictorShouldCarryTheSameObjectsInMoreBytes(final String predictor)
     {
         final RecordedCubes runner = new RecordedCubes(SchemaKind.SNAPSHOT, TICKS);
-        final RecordedCubes single = new RecordedCubes(SchemaKind.SNAPSHOT, TICKS, RecordedPredictor.parse(predictor));
+        final RecordedCubes single = new RecordedCubes(SchemaKind.SNAPSHOT, TICKS, PredictorChoice.parse(predictor));
         final RecordedCubesLink.Frames runnerFrames = new RecordedCubesLink.Frames(runner);
         final RecordedCubesLink.Frames singleFrames = new RecordedCubesLink.Frames(single);
         assertSameObjectsInMoreBytes(runnerFrames, singleFrames, predictor);
@@ -164,8 +165,7 @@ class CubesCodecBenchmarkTest
     void theLinearPredictorIsRefusedOnTheStateSchema()
     {
         final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-            () -> new RecordedCubes(SchemaKind.STATE, 2, RecordedPredictor.LINEAR));
+            () -> new RecordedCubes(SchemaKind.STATE, 2, PredictorChoice.LINEAR));
         assertTrue(refused.getMessage().contains("snapshot schema"), refused.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> RecordedPredictor.parse("ballistic"));
     }
 }

@@ -143,6 +143,67 @@ class MainTest
             "two seeds at 20% loss lose other packets");
     }
 
+    /**
+     * A leaner codec ({@code --predictor}, {@code --range-coding}) spends more bits on the same states and shows the
+     * replica exactly what the default shows: the codec is lossless, so without loss or jitter (whose draws follow the
+     * datagrams, and a larger frame may fragment into more) every displayed figure agrees.
+     */
+    @Test
+    void aLeanerCodecShouldSpendMoreBitsAndShowTheSameStates(@TempDir final Path dir) throws Exception
+    {
+        final String[] link = { "--seconds", "2", "--loss", "0", "--jitter-ms", "0" };
+        final var runner = runJson(dir.resolve("runner.json"), link);
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("codec:"), "the default names no codec line");
+        out.reset();
+        final var linear = runJson(dir.resolve("linear.json"), link, "--predictor", "linear");
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("codec: predictor linear, range coding on"));
+        out.reset();
+        final var lean = runJson(dir.resolve("lean.json"), link, "--predictor", "hold", "--range-coding", "off");
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("codec: predictor hold, range coding off"));
+
+        assertEquals("runner", runner.get("predictor").asText());
+        assertTrue(runner.get("rangeCoded").asBoolean());
+        assertEquals("hold", lean.get("predictor").asText());
+        assertFalse(lean.get("rangeCoded").asBoolean());
+        assertTrue(runner.get("statesyncBits").get("rangeCodedFrames").asLong() > 0);
+        assertEquals(0, lean.get("statesyncBits").get("rangeCodedFrames").asLong(), "range coding off codes no frame");
+        final double runnerBits = statesyncBits(runner);
+        final double linearBits = statesyncBits(linear);
+        final double leanBits = statesyncBits(lean);
+        assertTrue(runnerBits < linearBits && linearBits < leanBits, runnerBits + " < " + linearBits + " < " + leanBits);
+        for (final String figure : new String[]{ "positionErrorMeanM", "positionErrorP99M", "positionErrorMaxM",
+            "rotationErrorP99Deg", "restingJitterM" })
+        {
+            final double shown = runner.get("fidelity").get(figure).asDouble();
+            assertEquals(shown, linear.get("fidelity").get(figure).asDouble(), 0.0, figure);
+            assertEquals(shown, lean.get("fidelity").get(figure).asDouble(), 0.0, figure);
+        }
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode runJson(final Path json, final String[] link, final String... more)
+        throws Exception
+    {
+        final String[] args = new String[link.length + more.length + 2];
+        System.arraycopy(link, 0, args, 0, link.length);
+        System.arraycopy(more, 0, args, link.length, more.length);
+        args[args.length - 2] = "--json";
+        args[args.length - 1] = json.toString();
+        assertEquals(Main.EXIT_OK, run(args));
+        return new ObjectMapper().readTree(Files.readString(json));
+    }
+
+    private static double statesyncBits(final com.fasterxml.jackson.databind.JsonNode report)
+    {
+        for (final var stage : report.get("stages"))
+        {
+            if ("statesync".equals(stage.get("name").asText()))
+            {
+                return stage.get("bitsPerSnapshot").asDouble();
+            }
+        }
+        throw new AssertionError("no statesync stage");
+    }
+
     @Test
     void shouldListTheLargestDisplayedErrorsWithTheirCausesWhenAskedAndChangeNothingElse(@TempDir final Path dir)
         throws Exception

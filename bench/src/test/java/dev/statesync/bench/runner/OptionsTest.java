@@ -244,6 +244,31 @@ class OptionsTest
     }
 
     @Test
+    void shouldUseTheRunnersRangeCodedPredictorUnlessToldAndKeepTheChoiceInEveryRunOfASweepOrOfSeeds()
+    {
+        final Options defaults = Options.defaults();
+        assertEquals(PredictorChoice.RUNNER, defaults.predictor());
+        assertTrue(defaults.rangeCoded());
+        assertTrue(defaults.snapshotConfig().rangeCoded());
+        final Options lean = Options.parse("--predictor", "hold", "--range-coding", "off", "--seeds", "2");
+        assertEquals(PredictorChoice.HOLD, lean.predictor());
+        assertFalse(lean.rangeCoded());
+        assertFalse(lean.snapshotConfig().rangeCoded());
+        for (final Options run : new Options[]{ lean.withSeed(2), lean.withBudget(128, 2), lean.withBudgetFixedFactors(128, 2) })
+        {
+            assertEquals(PredictorChoice.HOLD, run.predictor());
+            assertFalse(run.snapshotConfig().rangeCoded(), "both ends of every run of it agree on the coding");
+        }
+        assertEquals(PredictorChoice.LINEAR, Options.parse("--predictor", "linear").predictor());
+        assertEquals(PredictorChoice.LINEAR, Options.parse("--scene", "pile", "--schema", "snapshot", "--predictor", "linear").predictor());
+        assertEquals(PredictorChoice.HOLD, Options.parse("--scene", "pile", "--predictor", "hold").predictor());
+        assertMessage("--predictor linear needs the snapshot schema, the run's is state", "--scene", "pile", "--predictor", "linear");
+        assertMessage("--predictor linear needs the snapshot schema", "--schema", "state", "--predictor", "linear");
+        assertMessage("--predictor must be runner, linear or hold, got 'ballistic'", "--predictor", "ballistic");
+        assertMessage("--range-coding must be one of on, off", "--range-coding", "maybe");
+    }
+
+    @Test
     void shouldRecogniseHelp()
     {
         assertTrue(Options.parse("--help").help());
