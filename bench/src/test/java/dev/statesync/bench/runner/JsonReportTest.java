@@ -14,7 +14,8 @@ class JsonReportTest
 {
     /** The keys of src/site/report-schema.md, in its order. */
     private static final List<String> TOP_KEYS = List.of("scene", "objects", "ticks", "hz", "schema", "seed", "rttMs",
-        "jitterMs", "lossFraction", "budgetKbps", "changedPerSnapshot", "changedVsAckedPerSnapshot", "atRestPerSnapshot",
+        "jitterMs", "lossFraction", "budgetKbps", "predictor", "rangeCoded", "changedPerSnapshot", "changedVsAckedPerSnapshot",
+        "atRestPerSnapshot",
         "stages", "statesyncToFiedlerRatio", "statesyncBits", "entropyBitsPerObject", "bitpackedBitsPerObjectSent", "fidelity", "link",
         "prediction", "cpu", "wallTimeMs");
     private static final List<String> STAGE_KEYS = List.of("name", "bitsPerSnapshot", "bitsPerObject", "bitsPerMovingObject", "kbps");
@@ -58,6 +59,8 @@ class JsonReportTest
         assertEquals(12, json.get("ticks").asInt());
         assertTrue(json.get("rttMs").isIntegralNumber(), "100 ms is written as 100");
         assertTrue(json.get("budgetKbps").isNull(), "unbudgeted");
+        assertEquals("runner", json.get("predictor").asText());
+        assertTrue(json.get("rangeCoded").asBoolean());
         assertEquals(Stage.values().length, json.get("stages").size());
         for (int i = 0; i < Stage.values().length; i++)
         {
