@@ -360,14 +360,7 @@ final class CommandLineOptions
             "Fewer alternatives cost more bits and less encode CPU (src/site/tuning.md, \"CPU-bound servers\")"})
     void predictor(final String value)
     {
-        try
-        {
-            predictor = PredictorChoice.parse(value);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw bad("--" + ex.getMessage());
-        }
+        predictor = PredictorChoice.parse(oneOf("--predictor", value, "runner", "linear", "hold"));
     }
 
     boolean rangeCodingOff;

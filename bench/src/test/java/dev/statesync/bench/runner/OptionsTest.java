@@ -264,7 +264,7 @@ class OptionsTest
         assertEquals(PredictorChoice.HOLD, Options.parse("--scene", "pile", "--predictor", "hold").predictor());
         assertMessage("--predictor linear needs the snapshot schema, the run's is state", "--scene", "pile", "--predictor", "linear");
         assertMessage("--predictor linear needs the snapshot schema", "--schema", "state", "--predictor", "linear");
-        assertMessage("--predictor must be runner, linear or hold, got 'ballistic'", "--predictor", "ballistic");
+        assertMessage("--predictor must be one of runner, linear, hold, got 'ballistic'", "--predictor", "ballistic");
         assertMessage("--range-coding must be one of on, off", "--range-coding", "maybe");
     }
 
