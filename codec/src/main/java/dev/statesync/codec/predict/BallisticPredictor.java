@@ -2,6 +2,7 @@ package dev.statesync.codec.predict;
 
 import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.WireFingerprint;
 
 /**
  * For schemas with velocities: predicts an object's state {@code age} ticks after its newest acked
@@ -102,6 +103,16 @@ public final class BallisticPredictor implements Predictor
     public boolean predictsRotation3d()
     {
         return rotationModel != null;
+    }
+
+    /** Adds the schema it was built for, the engine's step, per-tick quantization and 3D rotation integration. */
+    @Override
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        Predictor.super.addTo(fingerprint);
+        fingerprint.add(schema);
+        model.addTo(fingerprint);
+        fingerprint.add(perTickQuantization).add(rotationModel != null);
     }
 
     @Override

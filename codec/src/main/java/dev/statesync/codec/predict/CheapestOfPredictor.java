@@ -1,6 +1,7 @@
 package dev.statesync.codec.predict;
 
 import dev.statesync.codec.state.StateRecord;
+import dev.statesync.codec.state.WireFingerprint;
 
 /**
  * Offers several predictors per object and lets the encoder pick, per object and packet, whichever makes
@@ -53,6 +54,18 @@ public final class CheapestOfPredictor implements Predictor
                     refinedFrom[k] = j;
                 }
             }
+        }
+    }
+
+    /** Adds every choice in order: the alternative an object names is its index among them. */
+    @Override
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        Predictor.super.addTo(fingerprint);
+        fingerprint.add(choices.length);
+        for (final Predictor choice : choices)
+        {
+            choice.addTo(fingerprint);
         }
     }
 

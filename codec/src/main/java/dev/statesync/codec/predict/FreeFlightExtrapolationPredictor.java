@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.WireFingerprint;
 
 /**
  * For schemas without velocities: the engine's free-flight step (gravity, per-step damping, semi-implicit Euler, in
@@ -104,6 +105,22 @@ public final class FreeFlightExtrapolationPredictor implements Predictor
         this.angularFactor = model.angularDampingQ32 / Q32;
         this.dampingBeforePosition = model.dampingBeforePosition;
         this.rotate = (rotate || rotationFrom != null) && schema.is3d();
+    }
+
+    /**
+     * Adds the replayed step (gravity per tick, damping factors, their order) and whether the rotation is
+     * extrapolated; the linear extrapolation a ranking refines from changes only which alternative an encoder picks,
+     * not what a decoder predicts, so it is left out.
+     */
+    @Override
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        Predictor.super.addTo(fingerprint);
+        for (final double gravity : gravityUnitsPerTick2)
+        {
+            fingerprint.add(gravity);
+        }
+        fingerprint.add(linearFactor).add(angularFactor).add(dampingBeforePosition).add(rotate);
     }
 
     @Override

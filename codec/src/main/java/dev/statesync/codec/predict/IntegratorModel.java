@@ -1,5 +1,7 @@
 package dev.statesync.codec.predict;
 
+import dev.statesync.codec.state.WireFingerprint;
+
 /**
  * A physics engine's free-flight step for a body with no contacts, as integer constants: what
  * {@link BallisticPredictor} replays. Built from the engine's float settings once, on both ends, into
@@ -25,6 +27,23 @@ public final class IntegratorModel
     final boolean dampingBeforePosition;
     final double linearThresholdMps;
     final double angularThresholdRadps;
+
+    /**
+     * Add this model's step to a connection's fingerprint: a predictor built on it predicts what both ends decode
+     * against.
+     *
+     * @param fingerprint the digest being built.
+     */
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        fingerprint.add(tickRateHz);
+        for (final double gravity : gravityMps2)
+        {
+            fingerprint.add(gravity);
+        }
+        fingerprint.add(linearDampingQ32).add(angularDampingQ32).add(dampingBeforePosition).add(linearThresholdMps)
+            .add(angularThresholdRadps);
+    }
 
     private IntegratorModel(
         final int tickRateHz,

@@ -2,6 +2,7 @@ package dev.statesync.codec.predict;
 
 import dev.statesync.codec.state.StateRecord;
 import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.WireFingerprint;
 
 /**
  * For schemas without velocities (the receiver interpolates snapshots): extrapolates position linearly
@@ -102,6 +103,14 @@ public final class LinearExtrapolationPredictor implements Predictor
         this.gravityAxis = gravityAxis;
         this.gravityHalfStepQ32 = IntegratorModel.toQ32(
             gravityMps2 * schema.positionUnitsPerMetre() / (2.0 * tickRateHz * tickRateHz));
+    }
+
+    /** Adds the rotation mode and the gravity term (axis and per-step constant), which change every prediction. */
+    @Override
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        Predictor.super.addTo(fingerprint);
+        fingerprint.add(rotation.name()).add(gravityAxis).add(gravityHalfStepQ32);
     }
 
     @Override

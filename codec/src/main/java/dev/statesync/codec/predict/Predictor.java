@@ -1,6 +1,7 @@
 package dev.statesync.codec.predict;
 
 import dev.statesync.codec.state.StateRecord;
+import dev.statesync.codec.state.WireFingerprint;
 
 /**
  * Predicts an object's current quantized state from the baselines both ends hold, in integer arithmetic
@@ -80,6 +81,19 @@ public interface Predictor
     default boolean refinesApproximately(final int alternative)
     {
         return false;
+    }
+
+    /**
+     * Add what this predictor predicts to a connection's fingerprint ({@link WireFingerprint}), so the handshake
+     * refuses a peer whose predictor differs: a frame decoded against another predictor can come out as the wrong
+     * states without any error. The default adds the class name, which is enough for a predictor without
+     * parameters; one with parameters (an engine model, a rotation mode) must add them too, after calling this.
+     *
+     * @param fingerprint the digest being built.
+     */
+    default void addTo(final WireFingerprint fingerprint)
+    {
+        fingerprint.add(getClass().getName());
     }
 
     /**

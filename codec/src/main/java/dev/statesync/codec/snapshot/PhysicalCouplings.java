@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.WireFingerprint;
+
 /**
  * Optional couplings between an object's fields that an {@link ObjectCodec} exploits on context-modeled
  * (range-coded) streams, from the geometry of the bodies being synchronized. Both are off by default, and both ends
@@ -21,6 +23,16 @@ public final class PhysicalCouplings
     private double rollingRadiusM;
     private double groundHeightM;
     private double cubeHalfSizeM;
+
+    /**
+     * Add the couplings to a connection's fingerprint: both ends must use the same, they change the bytes.
+     *
+     * @param fingerprint the digest being built.
+     */
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        fingerprint.add(rollingRadiusM).add(groundHeightM).add(cubeHalfSizeM);
+    }
 
     /**
      * @param metres distance from a rolling body's centre of mass to the edge it pivots about (a cube of side

@@ -1,5 +1,7 @@
 package dev.statesync.codec.snapshot;
 
+import dev.statesync.codec.state.WireFingerprint;
+
 /**
  * Sizes of the snapshot sender's and receiver's memory. Both ends of a connection must use the same
  * {@link #ringDepthTicks}, {@link #maxReorderTicks} and {@link #rangeCoded}, and with range coding the same
@@ -205,6 +207,18 @@ public final class SnapshotConfig
     public boolean rangeCoded()
     {
         return rangeCoded;
+    }
+
+    /**
+     * Add the settings both ends must share to a connection's fingerprint: {@link #ringDepthTicks},
+     * {@link #maxReorderTicks}, {@link #rangeCoded} and, range-coded, {@link #modelRingDepth}. The sender-only
+     * settings (resends, repeats, unacked references, short ticks) are left out: each end may tune them alone.
+     *
+     * @param fingerprint the digest being built.
+     */
+    public void addWireSettingsTo(final WireFingerprint fingerprint)
+    {
+        fingerprint.add(ringDepthTicks).add(maxReorderTicks()).add(rangeCoded).add(rangeCoded ? modelRingDepth() : 0);
     }
 
     /**

@@ -308,6 +308,18 @@ public final class StateSchema
         return bits;
     }
 
+    /**
+     * Add everything a decoder depends on to a connection's fingerprint: dimensions, velocities, units and the
+     * grid range of every field (which sets how many bits each field takes).
+     *
+     * @param fingerprint the digest being built.
+     */
+    public void addTo(final WireFingerprint fingerprint)
+    {
+        fingerprint.add(threeD).add(hasVelocities).add(positionUnitsPerMetre).add(linearUnitsPerMps)
+            .add(angularUnitsPerRadps).add(rotationBits).add(fieldMin).add(fieldMax);
+    }
+
     @Override
     public String toString()
     {
