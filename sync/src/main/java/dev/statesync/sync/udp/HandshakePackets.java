@@ -26,7 +26,10 @@ final class HandshakePackets
     /** Bits 6 and 7 of byte 0: set in every control packet, never in a reliable.io prefix. */
     static final int CONTROL_MARKER = 0xC0;
 
-    /** Client to server: protocol, version and the client's ephemeral X25519 public key, zero padded. */
+    /**
+     * Client to server: protocol, version, the client's ephemeral X25519 public key and its settings fingerprint,
+     * zero padded.
+     */
     static final int REQUEST = 0xC1;
     /** Server to client: the server's public key and a cookie bound to the client's address and key. */
     static final int CHALLENGE = 0xC2;
@@ -34,13 +37,19 @@ final class HandshakePackets
     static final int RESPONSE = 0xC3;
     /** Either way, MAC'd with the sender's link key: "still here"; the server's first one confirms the slot. */
     static final int KEEP_ALIVE = 0xC4;
-    /** Server to client: no free slot. Echoes the first bytes of the client's key, so only an on-path host can forge it. */
+    /**
+     * Server to client: no free slot, or settings that differ from the server's ({@link DeniedReason}). Echoes the
+     * first bytes of the client's key, so only an on-path host can forge it.
+     */
     static final int DENIED = 0xC5;
     /** Either way, MAC'd with the sender's link key: the connection is over. */
     static final int DISCONNECT = 0xC6;
 
-    /** Version of this handshake format, byte 9 of a REQUEST. */
-    static final int VERSION = 1;
+    /**
+     * Version of this handshake format, byte 9 of a REQUEST. 2: the REQUEST carries the settings fingerprint and
+     * the DENIED a reason.
+     */
+    static final int VERSION = 2;
     /** Raw X25519 public key: the little-endian u-coordinate (RFC 7748). */
     static final int PUBLIC_KEY_BYTES = 32;
     /** Cookie tag: HmacSHA256 truncated to 16 bytes. */
@@ -49,7 +58,8 @@ final class HandshakePackets
     static final int REQUEST_PROTOCOL_ID_OFFSET = 1;
     static final int REQUEST_VERSION_OFFSET = 9;
     static final int REQUEST_KEY_OFFSET = 10;
-    static final int REQUEST_PADDING_OFFSET = REQUEST_KEY_OFFSET + PUBLIC_KEY_BYTES;
+    static final int REQUEST_SETTINGS_OFFSET = REQUEST_KEY_OFFSET + PUBLIC_KEY_BYTES;
+    static final int REQUEST_PADDING_OFFSET = REQUEST_SETTINGS_OFFSET + 8;
     /** A REQUEST is padded with zeros to this size, larger than any reply to it. */
     static final int REQUEST_BYTES = 256;
 
@@ -74,7 +84,8 @@ final class HandshakePackets
 
     static final int DENIED_KEY_OFFSET = 1;
     static final int DENIED_KEY_BYTES = 16;
-    static final int DENIED_BYTES = DENIED_KEY_OFFSET + DENIED_KEY_BYTES;
+    static final int DENIED_REASON_OFFSET = DENIED_KEY_OFFSET + DENIED_KEY_BYTES;
+    static final int DENIED_BYTES = DENIED_REASON_OFFSET + 1;
 
     private HandshakePackets()
     {

@@ -50,6 +50,8 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
     private final ReliableEndpoint endpoint;
     private final KeyExchange keyExchange = new KeyExchange();
     private final long protocolId;
+    /** {@link UdpClientConfig#settingsFingerprint}, sent in every REQUEST. */
+    private final long settingsFingerprint;
     private final long connectTimeoutNs;
     private final long resendIntervalNs;
     private final long idleTimeoutNs;
@@ -59,6 +61,7 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
     private final long[] counters = new long[UdpClientCounters.values().length];
 
     private UdpClientState state = UdpClientState.DISCONNECTED;
+    private DeniedReason deniedReason = DeniedReason.NONE;
     private KeyPair keyPair;
     private final UnsafeBuffer publicKey = new UnsafeBuffer(new byte[PUBLIC_KEY_BYTES]);
     private final UnsafeBuffer response = new UnsafeBuffer(new byte[RESPONSE_BYTES]);
@@ -96,6 +99,7 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
     {
         config.validate();
         this.protocolId = config.protocolId();
+        this.settingsFingerprint = config.settingsFingerprint();
         this.connectTimeoutNs = config.connectTimeoutMs() * 1_000_000L;
         this.resendIntervalNs = config.resendIntervalMs() * 1_000_000L;
         this.idleTimeoutNs = config.idleTimeoutMs() * 1_000_000L;
@@ -139,6 +143,7 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
         keyPair = keyExchange.generate();
         publicKey.putBytes(0, KeyExchange.encode(keyPair.getPublic()));
         keys = null;
+        deniedReason = DeniedReason.NONE;
         clientIndex = -1;
         nextControlSequenceOut = 0;
         nextControlSequenceIn = 0;
@@ -271,6 +276,16 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
     public UdpClientState state()
     {
         return state;
+    }
+
+    /**
+     * @return why the server refused this connection when {@link #state()} is {@link UdpClientState#DENIED}:
+     *         {@link DeniedReason#SERVER_FULL} (try later) or {@link DeniedReason#SETTINGS_MISMATCH} (the two ends
+     *         were built with different settings); {@link DeniedReason#NONE} otherwise.
+     */
+    public DeniedReason deniedReason()
+    {
+        return deniedReason;
     }
 
     /**
@@ -493,6 +508,12 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
         {
             return REFUSED_FORGED_DENIED;
         }
+        final DeniedReason reason = DeniedReason.fromWireCode(packet.getByte(DENIED_REASON_OFFSET) & 0xFF);
+        if (reason == null)
+        {
+            return REFUSED_UNKNOWN_DENIED_REASON;
+        }
+        deniedReason = reason;
         end(UdpClientState.DENIED);
         return DENIALS_RECEIVED;
     }
@@ -518,6 +539,7 @@ public final class UdpClient implements ReliableConnection, AutoCloseable
         out.putLong(REQUEST_PROTOCOL_ID_OFFSET, protocolId, ByteOrder.LITTLE_ENDIAN);
         out.putByte(REQUEST_VERSION_OFFSET, (byte)VERSION);
         out.putBytes(REQUEST_KEY_OFFSET, publicKey, 0, PUBLIC_KEY_BYTES);
+        out.putLong(REQUEST_SETTINGS_OFFSET, settingsFingerprint, ByteOrder.LITTLE_ENDIAN);
         write(REQUEST_BYTES);
         lastHandshakeSendNs = nowNs;
         counters[REQUESTS_SENT.id()]++;

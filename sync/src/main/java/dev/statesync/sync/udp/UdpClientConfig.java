@@ -29,6 +29,7 @@ public final class UdpClientConfig
     public static final int DEFAULT_DISCONNECT_PACKET_COUNT = 3;
 
     private long protocolId = DEFAULT_PROTOCOL_ID;
+    private long settingsFingerprint;
     private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
     private long resendIntervalMs = DEFAULT_RESEND_INTERVAL_MS;
     private long idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS;
@@ -56,6 +57,30 @@ public final class UdpClientConfig
     public long protocolId()
     {
         return protocolId;
+    }
+
+    /**
+     * A digest of the settings both ends must share beyond the protocol (default 0): for snapshots, the codec's
+     * ({@code SnapshotLinkConfig.wireFingerprint}, which {@code SnapshotServer} and {@code SnapshotClient} set
+     * here themselves). The client sends it in its REQUEST; a server whose own differs answers with a DENIED
+     * naming {@link DeniedReason#SETTINGS_MISMATCH}, so a client built with other settings is refused before it
+     * receives a byte, instead of decoding snapshots against the wrong predictor.
+     *
+     * @param fingerprint the digest; any 64-bit value.
+     * @return this.
+     */
+    public UdpClientConfig settingsFingerprint(final long fingerprint)
+    {
+        this.settingsFingerprint = fingerprint;
+        return this;
+    }
+
+    /**
+     * @return the settings fingerprint.
+     */
+    public long settingsFingerprint()
+    {
+        return settingsFingerprint;
     }
 
     /**

@@ -28,9 +28,9 @@ public enum UdpClientCounters implements CounterDescriptor
     /** Outcome: a reliable datagram the endpoint accepted. */
     DATAGRAMS_ROUTED("datagramsRouted", CounterKind.OUTCOME,
         "A reliable datagram the endpoint accepted."),
-    /** Outcome: a DENIED naming our key: the server is full. */
+    /** Outcome: a DENIED naming our key: the server is full, or our settings differ (UdpClient.deniedReason). */
     DENIALS_RECEIVED("denialsReceived", CounterKind.OUTCOME,
-        "A DENIED naming our key: the server is full."),
+        "A DENIED naming our key: the server is full, or our settings differ (UdpClient.deniedReason)."),
     /** Outcome: an authentic DISCONNECT from the server. */
     DISCONNECTS_RECEIVED("disconnectsReceived", CounterKind.OUTCOME,
         "An authentic DISCONNECT from the server."),
@@ -81,7 +81,10 @@ public enum UdpClientCounters implements CounterDescriptor
         "Datagrams the socket refused or failed to send."),
     /** Event: socket read errors (for example an ICMP port unreachable). */
     RECEIVE_FAILURES("receiveFailures", CounterKind.EVENT,
-        "Socket read errors (for example an ICMP port unreachable).");
+        "Socket read errors (for example an ICMP port unreachable)."),
+    /** Refused: DENIED that echoes our public key but names no reason a server sends. */
+    REFUSED_UNKNOWN_DENIED_REASON("refusedUnknownDeniedReason", CounterKind.REFUSAL,
+        "DENIED that echoes our public key but names no reason a server sends.");
 
     private final CounterSpec spec;
 

@@ -32,7 +32,9 @@ import static dev.statesync.sync.udp.UdpServerCounters.*;
  * client address. A client gets a slot only through the connection handshake (src/site/wire-format.md, "Connection
  * handshake"), in the spirit of netcode.io:
  * <ol>
- * <li>REQUEST (256 bytes, padded): protocol id, version, the client's ephemeral X25519 public key.</li>
+ * <li>REQUEST (256 bytes, padded): protocol id, version, the client's ephemeral X25519 public key and its settings
+ * fingerprint ({@link UdpServerConfig#settingsFingerprint}): one that differs from the server's is answered with a
+ * DENIED naming {@link DeniedReason#SETTINGS_MISMATCH}, before any cookie.</li>
  * <li>CHALLENGE (89 bytes): the server's X25519 public key and a cookie, an HmacSHA256 tag under a secret of this
  * server instance over the client's address, both keys and an expiry. The server keeps nothing: no memory is
  * committed to an address that has not shown it receives what is sent to it, and the reply is smaller than the
@@ -77,6 +79,8 @@ public final class UdpServer implements AutoCloseable
     private final long keepAliveIntervalNs;
     private final long cookieLifetimeMs;
     private final long protocolId;
+    /** {@link UdpServerConfig#settingsFingerprint}: a REQUEST naming another is denied. */
+    private final long settingsFingerprint;
     private final int maxDatagramsPerPoll;
     private final int disconnectPacketCount;
 
@@ -114,6 +118,7 @@ public final class UdpServer implements AutoCloseable
         this.keepAliveIntervalNs = config.keepAliveIntervalMs() * 1_000_000L;
         this.cookieLifetimeMs = config.cookieLifetimeMs();
         this.protocolId = config.protocolId();
+        this.settingsFingerprint = config.settingsFingerprint();
         this.maxDatagramsPerPoll = config.maxDatagramsPerPoll();
         this.disconnectPacketCount = config.disconnectPacketCount();
 
@@ -452,9 +457,14 @@ public final class UdpServer implements AutoCloseable
         {
             return limited;
         }
+        if (packet.getLong(REQUEST_SETTINGS_OFFSET, ByteOrder.LITTLE_ENDIAN) != settingsFingerprint)
+        {
+            sendDenied(from, REQUEST_KEY_OFFSET, DeniedReason.SETTINGS_MISMATCH);
+            return REFUSED_SETTINGS_MISMATCH;
+        }
         if (connectedCount == slots.length)
         {
-            sendDenied(from, REQUEST_KEY_OFFSET);
+            sendDenied(from, REQUEST_KEY_OFFSET, DeniedReason.SERVER_FULL);
             return REFUSED_SERVER_FULL;
         }
         final long expiryMs = nowMs(nowNs) + cookieLifetimeMs;
@@ -519,7 +529,7 @@ public final class UdpServer implements AutoCloseable
         }
         if (connectedCount == slots.length)
         {
-            sendDenied(from, RESPONSE_KEY_OFFSET);
+            sendDenied(from, RESPONSE_KEY_OFFSET, DeniedReason.SERVER_FULL);
             return REFUSED_SERVER_FULL;
         }
         if (!usedCookies.hasRoom(nowMs))
@@ -588,11 +598,12 @@ public final class UdpServer implements AutoCloseable
         }
     }
 
-    private void sendDenied(final InetSocketAddress to, final int keyOffset)
+    private void sendDenied(final InetSocketAddress to, final int keyOffset, final DeniedReason reason)
     {
         final UnsafeBuffer out = sendBuffer.buffer;
         out.putByte(0, (byte)DENIED);
         out.putBytes(DENIED_KEY_OFFSET, packet, keyOffset, DENIED_KEY_BYTES);
+        out.putByte(DENIED_REASON_OFFSET, (byte)reason.wireCode());
         sendTo(to, DENIED_BYTES);
         counters[DENIALS_SENT.id()]++;
     }

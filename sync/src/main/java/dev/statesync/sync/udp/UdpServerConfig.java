@@ -43,6 +43,7 @@ public final class UdpServerConfig
     private long keepAliveIntervalMs = DEFAULT_KEEP_ALIVE_INTERVAL_MS;
     private int maxDatagramsPerPoll = DEFAULT_MAX_DATAGRAMS_PER_POLL;
     private long protocolId = UdpClientConfig.DEFAULT_PROTOCOL_ID;
+    private long settingsFingerprint;
     private long cookieLifetimeMs = DEFAULT_COOKIE_LIFETIME_MS;
     private int usedCookieCapacity = DEFAULT_USED_COOKIE_CAPACITY;
     private int addressHandshakesPerSecond = DEFAULT_ADDRESS_HANDSHAKES_PER_SECOND;
@@ -156,6 +157,30 @@ public final class UdpServerConfig
     public long protocolId()
     {
         return protocolId;
+    }
+
+    /**
+     * A digest of the settings both ends must share beyond the protocol (default 0): for snapshots, the codec's
+     * ({@code SnapshotLinkConfig.wireFingerprint}, which {@code SnapshotServer} and {@code SnapshotClient} set
+     * here themselves). The client sends it in its REQUEST; a server whose own differs answers with a DENIED
+     * naming {@link DeniedReason#SETTINGS_MISMATCH}, so a client built with other settings is refused before it
+     * receives a byte, instead of decoding snapshots against the wrong predictor.
+     *
+     * @param fingerprint the digest; any 64-bit value.
+     * @return this.
+     */
+    public UdpServerConfig settingsFingerprint(final long fingerprint)
+    {
+        this.settingsFingerprint = fingerprint;
+        return this;
+    }
+
+    /**
+     * @return the settings fingerprint.
+     */
+    public long settingsFingerprint()
+    {
+        return settingsFingerprint;
     }
 
     /**

@@ -110,7 +110,10 @@ public enum UdpServerCounters implements CounterDescriptor
         "Datagrams the socket refused or failed to send."),
     /** Event: socket read errors. */
     RECEIVE_FAILURES("receiveFailures", CounterKind.EVENT,
-        "Socket read errors.");
+        "Socket read errors."),
+    /** Refused: REQUEST whose settings fingerprint differs from the server's (a DENIED naming the reason was sent). */
+    REFUSED_SETTINGS_MISMATCH("refusedSettingsMismatch", CounterKind.REFUSAL,
+        "REQUEST whose settings fingerprint differs from the server's (a DENIED naming the reason was sent).");
 
     private final CounterSpec spec;
 

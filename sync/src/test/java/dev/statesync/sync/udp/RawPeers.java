@@ -24,11 +24,17 @@ final class RawPeers
 
     static byte[] request(final long protocolId, final byte[] clientPublicKey)
     {
+        return request(protocolId, clientPublicKey, 0);
+    }
+
+    static byte[] request(final long protocolId, final byte[] clientPublicKey, final long settingsFingerprint)
+    {
         final UnsafeBuffer out = new UnsafeBuffer(new byte[REQUEST_BYTES]);
         out.putByte(0, (byte)REQUEST);
         out.putLong(REQUEST_PROTOCOL_ID_OFFSET, protocolId, ByteOrder.LITTLE_ENDIAN);
         out.putByte(REQUEST_VERSION_OFFSET, (byte)VERSION);
         out.putBytes(REQUEST_KEY_OFFSET, clientPublicKey);
+        out.putLong(REQUEST_SETTINGS_OFFSET, settingsFingerprint, ByteOrder.LITTLE_ENDIAN);
         return out.byteArray();
     }
 
@@ -134,9 +140,15 @@ final class RawPeers
 
         static byte[] denied(final byte[] request)
         {
+            return denied(request, DeniedReason.SERVER_FULL.wireCode());
+        }
+
+        static byte[] denied(final byte[] request, final int reasonCode)
+        {
             final byte[] out = new byte[DENIED_BYTES];
             out[0] = (byte)DENIED;
             System.arraycopy(request, REQUEST_KEY_OFFSET, out, DENIED_KEY_OFFSET, DENIED_KEY_BYTES);
+            out[DENIED_REASON_OFFSET] = (byte)reasonCode;
             return out;
         }
     }

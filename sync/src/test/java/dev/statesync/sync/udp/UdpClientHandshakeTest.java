@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,9 +161,26 @@ class UdpClientHandshakeTest
         final byte[] request = requestOnTheWire();
         assertRefused(RawPeers.Server.denied(new RawPeers.Client().request()), REFUSED_FORGED_DENIED);
         assertRefused(RawPeers.flipBit(RawPeers.Server.denied(request), 8 * DENIED_KEY_OFFSET + 5), REFUSED_FORGED_DENIED);
+        assertRefused(RawPeers.Server.denied(request, 0), REFUSED_UNKNOWN_DENIED_REASON);
+        assertRefused(RawPeers.Server.denied(request, 3), REFUSED_UNKNOWN_DENIED_REASON);
+        assertEquals(DeniedReason.NONE, client.deniedReason());
         deliver(RawPeers.Server.denied(request));
         assertEquals(UdpClientState.DENIED, client.state());
+        assertEquals(DeniedReason.SERVER_FULL, client.deniedReason());
         assertEquals(1, client.counter(DENIALS_RECEIVED));
+    }
+
+    @Test
+    void shouldSendItsSettingsFingerprintAndTellASettingsMismatchFromAFullServer() throws IOException
+    {
+        client = rig.client((InetSocketAddress)serverSocket.getLocalAddress(),
+            new UdpClientConfig().settingsFingerprint(0x0123_4567_89AB_CDEFL), payloads, 0);
+        final byte[] request = requestOnTheWire();
+        assertEquals(0x0123_4567_89AB_CDEFL,
+            new UnsafeBuffer(request).getLong(REQUEST_SETTINGS_OFFSET, ByteOrder.LITTLE_ENDIAN));
+        deliver(RawPeers.Server.denied(request, DeniedReason.SETTINGS_MISMATCH.wireCode()));
+        assertEquals(UdpClientState.DENIED, client.state());
+        assertEquals(DeniedReason.SETTINGS_MISMATCH, client.deniedReason());
     }
 
     @Test

@@ -50,7 +50,7 @@ class UdpHandshakePartsTest
         assertEquals(89, HandshakePackets.CHALLENGE_BYTES);
         assertEquals(57, HandshakePackets.RESPONSE_BYTES);
         assertEquals(19, HandshakePackets.CONTROL_BYTES);
-        assertEquals(17, HandshakePackets.DENIED_BYTES);
+        assertEquals(18, HandshakePackets.DENIED_BYTES);
     }
 
     @Test

@@ -362,6 +362,48 @@ class UdpHandshakeTest
     }
 
     @Test
+    void shouldDenyARequestWhoseSettingsDifferWithoutASlotACookieOrALargerReply() throws IOException
+    {
+        final long serverSettings = 0x5E77_1465_0000_0001L;
+        final UdpServer server = rig.server(new UdpServerConfig().maxClients(1).settingsFingerprint(serverSettings), 0);
+
+        final DatagramChannel raw = rig.rawSocket();
+        final RawPeers.Client rawClient = new RawPeers.Client();
+        final byte[] request = RawPeers.request(UdpClientConfig.DEFAULT_PROTOCOL_ID, rawClient.publicKey, serverSettings ^ 1);
+        deliver(server, raw, request, 0);
+        final byte[] denied = receive(raw);
+        assertArrayEquals(RawPeers.Server.denied(request, DeniedReason.SETTINGS_MISMATCH.wireCode()), denied,
+            "DENIED echoes the key and names the mismatch");
+        assertTrue(denied.length <= request.length);
+        assertEquals(1, server.counter(REFUSED_SETTINGS_MISMATCH));
+        assertEquals(0, server.counter(CHALLENGES_SENT));
+
+        final UdpClient other = rig.client(server, new UdpClientConfig().settingsFingerprint(serverSettings + 1),
+            new ArrayList<>(), 0);
+        other.connect(0);
+        pumpUntil("denied", () -> other.state() == UdpClientState.DENIED, server, 0, other);
+        assertEquals(DeniedReason.SETTINGS_MISMATCH, other.deniedReason());
+        assertEquals(2, server.counter(REFUSED_SETTINGS_MISMATCH));
+        assertEquals(2, server.counter(DENIALS_SENT));
+        assertEquals(0, server.connectedCount());
+        assertTrue(rig.events.isEmpty(), rig.events.toString());
+
+        final UdpClient same = rig.client(server, new UdpClientConfig().settingsFingerprint(serverSettings),
+            new ArrayList<>(), MS);
+        connect(same, server, MS);
+        assertEquals(DeniedReason.NONE, same.deniedReason());
+        assertEquals(1, server.connectedCount());
+
+        // A full server still tells a client with other settings why it will never fit, not that it is full.
+        final UdpClient late = rig.client(server, new UdpClientConfig().settingsFingerprint(serverSettings + 2),
+            new ArrayList<>(), 2 * MS);
+        late.connect(2 * MS);
+        pumpUntil("denied", () -> late.state() == UdpClientState.DENIED, server, 2 * MS, same, late);
+        assertEquals(DeniedReason.SETTINGS_MISMATCH, late.deniedReason());
+        assertEquals(0, server.counter(REFUSED_SERVER_FULL));
+    }
+
+    @Test
     void shouldFreeTheSlotOfAnIdleClientAndLetTheClientSeeTheSilence() throws IOException
     {
         final UdpServer server = rig.server(new UdpServerConfig(), 0);
