@@ -11,6 +11,7 @@ import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.StateSchema;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableEndpoint;
+import dev.statesync.sync.udp.DeniedReason;
 import dev.statesync.sync.udp.UdpClient;
 import dev.statesync.sync.udp.UdpClientConfig;
 import dev.statesync.sync.udp.UdpClientState;
@@ -45,7 +46,10 @@ public final class SnapshotClient implements AutoCloseable
      * @param serverAddress the server.
      * @param config        handshake settings; its endpoint settings are replaced by the link's
      *                      {@link SnapshotLinkConfig#reliable()}, as the server's are, holding
-     *                      {@link SnapshotLinkConfig#heldSnapshotSlots()} snapshots for a second offer.
+     *                      {@link SnapshotLinkConfig#heldSnapshotSlots()} snapshots for a second offer, and its
+     *                      settings fingerprint by the codec's ({@link SnapshotLinkConfig#wireFingerprint}): a
+     *                      server built with other codec settings denies the connection
+     *                      ({@code deniedReason()} {@code SETTINGS_MISMATCH}).
      * @param schema        state layout, the server's.
      * @param objectCount   objects, the server's.
      * @param predictor     predictor, the server's.
@@ -63,7 +67,8 @@ public final class SnapshotClient implements AutoCloseable
         final SnapshotLinkConfig link,
         final long nowNs) throws IOException
     {
-        config.endpointConfig(link.replicaHolds(link.reliable().copy(), LinkSide.CLIENT));
+        config.endpointConfig(link.replicaHolds(link.reliable().copy(), LinkSide.CLIENT))
+            .settingsFingerprint(link.wireFingerprint(schema, objectCount, predictor));
         this.replica = new SnapshotReplica(schema, objectCount, predictor, link);
         this.client = new UdpClient(localAddress, serverAddress, config, replica, replica, nowNs);
         replica.attach(client);
@@ -132,6 +137,16 @@ public final class SnapshotClient implements AutoCloseable
     public UdpClientState state()
     {
         return client.state();
+    }
+
+    /**
+     * @return why the server denied the connection when {@link #state()} is {@link UdpClientState#DENIED}
+     *         ({@link DeniedReason#SETTINGS_MISMATCH}: this client's codec settings differ from the server's), else
+     *         {@link DeniedReason#NONE}.
+     */
+    public DeniedReason deniedReason()
+    {
+        return client.deniedReason();
     }
 
     /** @return true when connected. */

