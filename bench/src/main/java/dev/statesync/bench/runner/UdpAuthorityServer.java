@@ -16,6 +16,7 @@ import dev.statesync.sync.snapshot.SnapshotServer;
 import dev.statesync.sync.snapshot.SnapshotServerListener;
 import dev.statesync.sync.udp.DisconnectReason;
 import dev.statesync.sync.udp.UdpServerConfig;
+import dev.statesync.sync.udp.UdpServerCounters;
 
 /**
  * The {@code server} subcommand: steps the scene in real time at 60 Hz on 127.0.0.1 and serves it to up to
@@ -142,6 +143,12 @@ public final class UdpAuthorityServer implements SnapshotServerListener, AutoClo
             progress.printf(Locale.ROOT,
                 "server: done after %d ticks, %d client(s) served, %d still connected, final states digest %08x%n",
                 options.ticks(), clientsServed, server.connectedCount(), java.util.Arrays.hashCode(previous.array()));
+            final long mismatched = server.udpServer().counter(UdpServerCounters.REFUSED_SETTINGS_MISMATCH);
+            if (mismatched > 0)
+            {
+                progress.printf(Locale.ROOT, "server: denied %d handshake request(s) from clients with other codec " +
+                    "settings (scene, schema, --predictor or --range-coding)%n", mismatched);
+            }
             for (int slot = 0; slot < server.maxClients(); slot++)
             {
                 if (server.isConnected(slot))

@@ -13,6 +13,7 @@ import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.sync.reliable.ReliableCounters;
 import dev.statesync.sync.snapshot.SnapshotClient;
 import dev.statesync.sync.snapshot.SnapshotReplicaCounters;
+import dev.statesync.sync.udp.DeniedReason;
 import dev.statesync.sync.udp.UdpClientConfig;
 
 /**
@@ -68,7 +69,10 @@ public final class UdpReplicaClient implements AutoCloseable
         {
             if (out != null)
             {
-                out.printf(Locale.ROOT, "client: not connected: %s%n", client.state());
+                out.printf(Locale.ROOT, "client: not connected: %s%s%n", client.state(),
+                    client.deniedReason() == DeniedReason.SETTINGS_MISMATCH ?
+                    " (settings mismatch: the server runs another scene, schema, --predictor or --range-coding)" :
+                    client.deniedReason() == DeniedReason.SERVER_FULL ? " (server full)" : "");
             }
             return false;
         }

@@ -1,8 +1,12 @@
 package dev.statesync.bench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -16,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import dev.statesync.codec.snapshot.SnapshotReceiver;
 import dev.statesync.codec.state.QuantizedStates;
 import dev.statesync.sync.snapshot.SnapshotServer;
+import dev.statesync.sync.udp.UdpServerCounters;
 
 class UdpLoopbackTest
 {
@@ -82,6 +87,39 @@ class UdpLoopbackTest
             {
                 client.close();
             }
+        }
+    }
+
+    /**
+     * A client started with another codec option than its server's is denied at connect and says why; before the
+     * handshake compared the codec's fingerprint it connected and applied a few snapshots against the wrong
+     * prediction (tuning.md).
+     */
+    @Test
+    @Timeout(40)
+    void aClientWithAnotherPredictorShouldBeDeniedAndSayWhy() throws Exception
+    {
+        final Options serverOptions = Options.parse("server", "--scene", "pile", "--seconds", "1");
+        final Options clientOptions = Options.parse("client", "--scene", "pile", "--seconds", "1", "--predictor", "hold");
+        final ExecutorService threads = Executors.newFixedThreadPool(2);
+        try (UdpAuthorityServer server = new UdpAuthorityServer(serverOptions, 0, false);
+             UdpReplicaClient client = new UdpReplicaClient(clientOptions, server.port()))
+        {
+            final Future<?> serving = threads.submit(() -> server.run(null));
+            final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            final Future<Boolean> connecting = threads.submit(
+                () -> client.run(new PrintStream(printed, true, StandardCharsets.UTF_8)));
+            assertFalse(connecting.get(30, TimeUnit.SECONDS), "not connected");
+            assertTrue(printed.toString(StandardCharsets.UTF_8).startsWith("client: not connected: DENIED (settings mismatch"),
+                printed.toString(StandardCharsets.UTF_8));
+            assertEquals(0, client.snapshotsApplied());
+            serving.get(30, TimeUnit.SECONDS);
+            assertEquals(0, server.clientsServed());
+            assertTrue(server.snapshotServer().udpServer().counter(UdpServerCounters.REFUSED_SETTINGS_MISMATCH) >= 1);
+        }
+        finally
+        {
+            threads.shutdownNow();
         }
     }
 }
